@@ -1,0 +1,26 @@
+/*
+ * guest-exit: end the qemu guest with an exit status the host can see.
+ *
+ * qemu is started with -device isa-debug-exit,iobase=0xf4,iosize=0x04;
+ * writing CODE to port 0xf4 makes qemu exit with status (CODE << 1) | 1.
+ * Usage: guest-exit CODE   (0..127)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/io.h>
+#include <unistd.h>
+
+int main(int argc, char **argv)
+{
+	int code = argc > 1 ? atoi(argv[1]) : 0;
+
+	if (ioperm(0xf4, 4, 1)) {
+		perror("guest-exit: ioperm");
+		return 1;
+	}
+	sync();
+	outb((unsigned char)(code & 0x7f), 0xf4);
+	/* not reached under qemu with isa-debug-exit */
+	fprintf(stderr, "guest-exit: no isa-debug-exit device?\n");
+	return 1;
+}
