@@ -49,7 +49,7 @@ DEBUG_KSFT_TIMEOUT ?= 1800
 # `make test` runs these in order and keeps going; each writes
 # "P F S" to build/logs/<target>$(LOGSFX)/counts. Add e.g. lint here.
 EXTRA_TEST_TARGETS ?=
-TEST_TARGETS ?= check check-debug $(EXTRA_TEST_TARGETS)
+TEST_TARGETS ?= harness-check check check-debug $(EXTRA_TEST_TARGETS)
 
 # Reproducible kernel builds, so ccache hits across clones and rebuilds.
 export KBUILD_BUILD_TIMESTAMP := Thu Jan  1 00:00:00 UTC 2024
@@ -68,7 +68,7 @@ DEPS_STAMP := $(TOP)/build/.deps-stamp
 GUEST_EXIT := $(TOP)/build/guest-exit
 
 .PHONY: help deps tree kernel kernel-debug selftests selftests-debug \
-	initramfs initramfs-debug check check-debug test series bench clean distclean
+	initramfs initramfs-debug harness-check check check-debug test series bench clean distclean
 
 help:
 	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
@@ -131,6 +131,14 @@ initramfs-debug: selftests-debug $(GUEST_EXIT)
 	@qemu/mkinitramfs $(OBJ_DEBUG)/initramfs.cpio qemu/init $(GUEST_EXIT) $(OBJ_DEBUG)/kselftest/kselftest_install
 
 # --- boot and test -----------------------------------------------------------
+# unit checks of the TAP accounting and the splat detector on crafted logs
+harness-check:
+	@mkdir -p $(LOGS)/harness-check$(LOGSFX)
+	@qemu/unit-test | tee $(LOGS)/harness-check$(LOGSFX)/log || true; \
+	l=$(LOGS)/harness-check$(LOGSFX)/log; \
+	echo "$$(grep -c '^ok ' $$l) $$(grep -c '^not ok ' $$l) 0" > $(LOGS)/harness-check$(LOGSFX)/counts; \
+	read p f s < $(LOGS)/harness-check$(LOGSFX)/counts; echo "harness-check: $$p passed, $$f failed, 0 skipped"; [ $$f = 0 ]
+
 check: initramfs
 	@qemu/run -n check$(LOGSFX) -k $(OBJ)/arch/x86/boot/bzImage -i $(OBJ)/initramfs.cpio \
 		-t "$(TESTS)" -m $(CHECK_MEM) -T $(CHECK_TIMEOUT) -s $(CHECK_KSFT_TIMEOUT) -L $(LOGS)
