@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Exec'd by seccomp_bitmap_test to show that execve() keeps the bitmap.
+ * It reports through its exit status (the policy may deny write()):
+ *   mode     exit status = prctl(PR_GET_SECCOMP)
+ *   status   exit status = the number on the "Seccomp:" line of
+ *            /proc/self/status (250 if the line is missing)
+ *   nnp      exit status = prctl(PR_GET_NO_NEW_PRIVS)
+ *   getppid  calls getppid(): exit status errno if it failed, 200 if it ran
+ *   uname    calls uname(): exit status errno if it failed, 200 if it ran
+ * Unknown command: 101.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+static int status_seccomp(void)
+{
+	char line[256];
+	FILE *f = fopen("/proc/self/status", "r");
+	int mode = 250;
+
+	if (!f)
+		return 251;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Seccomp:\t%d", &mode) == 1)
+			break;
+	fclose(f);
+	return mode;
+}
+
+int main(int argc, char **argv)
+{
+	struct utsname u;
+	long ret;
+
+	if (argc < 2)
+		return 100;
+	if (!strcmp(argv[1], "mode"))
+		return prctl(PR_GET_SECCOMP, 0, 0, 0, 0);
+	if (!strcmp(argv[1], "status"))
+		return status_seccomp();
+	if (!strcmp(argv[1], "nnp"))
+		return prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0);
+	if (!strcmp(argv[1], "getppid")) {
+		errno = 0;
+		ret = syscall(__NR_getppid);
+		return ret == -1 ? errno : 200;
+	}
+	if (!strcmp(argv[1], "uname")) {
+		errno = 0;
+		ret = uname(&u);
+		return ret == -1 ? errno : 200;
+	}
+	return 101;
+}
