@@ -306,7 +306,17 @@ static int int80(long nr)
 	return (int)int80_at(nr, NULL);
 }
 
-/* Does this kernel run int $0x80 from a 64-bit task (IA32_EMULATION)? */
+static void probe_segv(int sig)
+{
+	(void)sig;
+	_exit(2);
+}
+
+/*
+ * Does this kernel run int $0x80 from a 64-bit task (IA32_EMULATION)?
+ * Without it, int $0x80 raises #GP: the probe child catches the SIGSEGV so
+ * that the kernel does not log an unhandled "general protection fault".
+ */
 static bool have_ia32(void)
 {
 	int status;
@@ -315,7 +325,7 @@ static bool have_ia32(void)
 	if (pid < 0)
 		return false;
 	if (pid == 0) {
-		signal(SIGSEGV, SIG_DFL);
+		signal(SIGSEGV, probe_segv);
 		_exit(int80(IA32_NR_getpid) == getpid() ? 0 : 1);
 	}
 	if (waitpid(pid, &status, 0) != pid)
