@@ -2854,4 +2854,38 @@ TEST(proc_file_needs_ptrace_read_access)
 	EXPECT_EXITED(finish_paused_child(&pc), 0);
 }
 
+/*
+ * A kernel built without CONFIG_SECCOMP_BITMAP refuses the operation with
+ * EINVAL and has no /proc/<pid>/seccomp_bitmap: skip everything there.
+ * Either sign alone is a failure the tests report.
+ */
+static bool bitmap_mode_missing(void)
+{
+	struct stat st;
+	int status;
+	pid_t pid;
+
+	if (stat("/proc/self/seccomp_bitmap", &st) == 0 || errno != ENOENT)
+		return false;
+	pid = fork();
+	if (pid < 0)
+		return false;
+	if (pid == 0) {
+		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+			_exit(2);
+		_exit(deny_only(SECCOMP_RET_ERRNO | E_BITMAP, 0, -1, -1) == -1 &&
+		      errno == EINVAL ? 1 : 0);
+	}
+	status = wait_status(pid);
+	return WIFEXITED(status) && WEXITSTATUS(status) == 1;
+}
+
+static void __attribute__((constructor)) skip_without_bitmap_mode(void)
+{
+	if (bitmap_mode_missing()) {
+		ksft_print_header();
+		ksft_exit_skip("kernel without seccomp bitmap mode (CONFIG_SECCOMP_BITMAP)\n");
+	}
+}
+
 TEST_HARNESS_MAIN
