@@ -1525,6 +1525,9 @@ TEST_F(bad_input, bad_native_pointer_efault)
 
 		ASSERT_NE(NULL, bad);
 		good_request(&sb, self->deny_uname);
+		sb.native = 0;	/* NULL with nbits > 0 */
+		EXPECT_EQ(-1, sys_seccomp(SECCOMP_SET_MODE_BITMAP, 0, &sb));
+		EXPECT_EQ(EFAULT, errno);
 		sb.native = (uintptr_t)bad;
 		EXPECT_EQ(-1, sys_seccomp(SECCOMP_SET_MODE_BITMAP, 0, &sb));
 		EXPECT_EQ(EFAULT, errno);
