@@ -3,22 +3,35 @@
  *
  * qemu is started with -device isa-debug-exit,iobase=0xf4,iosize=0x04;
  * writing CODE to port 0xf4 makes qemu exit with status (CODE << 1) | 1.
- * Usage: guest-exit CODE   (0..127)
+ * Usage: guest-exit CODE [TTY...]
+ * Each TTY (e.g. /dev/ttyS1) is drained first (tcdrain), so output still in
+ * the serial driver's buffer reaches the host before qemu exits.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/io.h>
+#include <termios.h>
 #include <unistd.h>
 
 int main(int argc, char **argv)
 {
 	int code = argc > 1 ? atoi(argv[1]) : 0;
 
+	sync();
+	for (int i = 2; i < argc; i++) {
+		int fd = open(argv[i], O_WRONLY | O_NOCTTY);
+
+		if (fd < 0 || tcdrain(fd))
+			perror(argv[i]);
+		if (fd >= 0)
+			close(fd);
+	}
+	usleep(100 * 1000);	/* the UART's own FIFO */
 	if (ioperm(0xf4, 4, 1)) {
 		perror("guest-exit: ioperm");
 		return 1;
 	}
-	sync();
 	outb((unsigned char)(code & 0x7f), 0xf4);
 	/* not reached under qemu with isa-debug-exit */
 	fprintf(stderr, "guest-exit: no isa-debug-exit device?\n");
