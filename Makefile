@@ -5,7 +5,7 @@
 #   make check-debug  the same on a KASAN/lockdep/kmemleak/UBSAN kernel
 #   make series       export $(KSRC)'s commits pristine..HEAD into series/
 #   make bench        (placeholder: the benchmark is another issue)
-#   make clean        remove build outputs (never touches build/dev)
+#   make clean        remove build outputs of KSRC (never a developer's tree)
 #
 # Variables: KSRC (kernel tree, default build/linux), TESTS, JOBS, ACCEL
 # (auto|kvm|tcg), CHECK_MEM/DEBUG_MEM, CHECK_TIMEOUT/DEBUG_TIMEOUT,
@@ -170,8 +170,9 @@ bench:
 	@echo "bench: the benchmark (bitmap mode vs seccomp-bpf, same policy, same boot) is coming in another issue"
 
 # --- cleaning (never touches build/dev or any other developer tree) ----------
+# removes this KSRC's objects (build/obj-<tree>, -debug), logs, helper, stamp
 clean:
-	rm -rf build/obj-* build/logs $(GUEST_EXIT) $(DEPS_STAMP)
+	rm -rf $(OBJ) $(OBJ_DEBUG) $(LOGS) $(GUEST_EXIT) $(DEPS_STAMP)
 
 distclean: clean
 	rm -rf build/linux
