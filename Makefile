@@ -3,6 +3,7 @@
 #   make test         check, then check-debug (+ $(EXTRA_TEST_TARGETS)); one summary line
 #   make check        tree + series, tinyconfig kernel, kselftests, boot under qemu
 #   make check-debug  the same on a KASAN/lockdep/kmemleak/UBSAN kernel
+#   make lint         checkpatch --strict on series/, kernel-doc on touched files
 #   make series       export $(KSRC)'s commits pristine..HEAD into series/
 #   make bench        (placeholder: the benchmark is another issue)
 #   make clean        remove build outputs of KSRC (never a developer's tree)
@@ -50,7 +51,7 @@ DEBUG_KSFT_TIMEOUT ?= 1800
 
 # `make test` runs these in order and keeps going; each writes
 # "P F S" to build/logs/<target>$(LOGSFX)/counts. Add e.g. lint here.
-EXTRA_TEST_TARGETS ?=
+EXTRA_TEST_TARGETS ?= lint
 TEST_TARGETS ?= harness-check check check-debug $(EXTRA_TEST_TARGETS)
 
 # Reproducible kernel builds, so ccache hits across clones and rebuilds.
@@ -70,7 +71,7 @@ DEPS_STAMP := $(TOP)/build/.deps-stamp
 GUEST_EXIT := $(TOP)/build/guest-exit
 
 .PHONY: help deps tree kernel kernel-debug selftests selftests-debug \
-	initramfs initramfs-debug harness-check check check-debug test series bench clean distclean
+	initramfs initramfs-debug harness-check lint check check-debug test series bench clean distclean
 
 help:
 	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
@@ -142,6 +143,10 @@ harness-check:
 	l=$(LOGS)/harness-check$(LOGSFX)/log; \
 	echo "$$(grep -c '^ok ' $$l) $$(grep -c '^not ok ' $$l) 0" > $(LOGS)/harness-check$(LOGSFX)/counts; \
 	read p f s < $(LOGS)/harness-check$(LOGSFX)/counts; echo "harness-check: $$p passed, $$f failed, 0 skipped"; [ $$f = 0 ]
+
+# checkpatch --strict on every patch, kernel-doc on every touched file
+lint: tree
+	@qemu/lint $(KSRC) $(SERIES) $(LOGS)/lint$(LOGSFX)
 
 check: initramfs
 	@qemu/run -n check$(LOGSFX) -k $(OBJ)/arch/x86/boot/bzImage -i $(OBJ)/initramfs.cpio \
