@@ -3,8 +3,10 @@
 #   make test         check, then check-debug (+ $(EXTRA_TEST_TARGETS)); one summary line
 #   make check        tree + series, tinyconfig kernel, kselftests, boot under qemu
 #   make check-debug  the same on a KASAN/lockdep/kmemleak/UBSAN kernel
-#   make lint         checkpatch --strict on series/, kernel-doc on touched files
+#   make lint         checkpatch --strict on series/, kernel-doc, W=1 + sparse vs pristine
 #   make series       export $(KSRC)'s commits pristine..HEAD into series/
+#   make bisect-check build every prefix of the series, then check the whole
+#   make submission   build/submission.mbox (cover letter, patches, selftests)
 #   make bench        (placeholder: the benchmark is another issue)
 #   make clean        remove build outputs of KSRC (never a developer's tree)
 #
@@ -71,7 +73,8 @@ DEPS_STAMP := $(TOP)/build/.deps-stamp
 GUEST_EXIT := $(TOP)/build/guest-exit
 
 .PHONY: help deps tree kernel kernel-debug selftests selftests-debug \
-	initramfs initramfs-debug harness-check lint check check-debug test series bench clean distclean
+	initramfs initramfs-debug harness-check lint check check-debug test series bench clean distclean \
+	bisect-check submission submission-check
 
 help:
 	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
@@ -144,9 +147,10 @@ harness-check:
 	echo "$$(grep -c '^ok ' $$l) $$(grep -c '^not ok ' $$l) 0" > $(LOGS)/harness-check$(LOGSFX)/counts; \
 	read p f s < $(LOGS)/harness-check$(LOGSFX)/counts; echo "harness-check: $$p passed, $$f failed, 0 skipped"; [ $$f = 0 ]
 
-# checkpatch --strict on every patch, kernel-doc on every touched file
-lint: tree
-	@qemu/lint $(KSRC) $(SERIES) $(LOGS)/lint$(LOGSFX)
+# checkpatch --strict on every patch, kernel-doc on every touched file, W=1
+# and sparse against pristine on every touched C file (check kernel's config)
+lint: kernel
+	@qemu/lint $(KSRC) $(SERIES) $(LOGS)/lint$(LOGSFX) $(OBJ)/.config $(TOP)/build/warn-$(KNAME)
 
 check: initramfs
 	@qemu/run -n check$(LOGSFX) -k $(OBJ)/arch/x86/boot/bzImage -i $(OBJ)/initramfs.cpio \
@@ -170,6 +174,31 @@ test:
 	echo "=== test:$$parts"; \
 	echo "test: $$P passed, $$F failed, $$S skipped" | tee $(LOGS)/test/summary; \
 	exit $$rc
+
+# every prefix builds on its own (a worktree of KSRC, incremental, ccache),
+# then the whole series boots and passes `make check`
+bisect-check: tree
+	@l=$(LOGS)/bisect-check$(LOGSFX); mkdir -p $$l; rc=0; \
+	qemu/bisect-check $(KSRC) $(TOP)/build/bisect-$(KNAME) $(OBJ)-bisect $$l/builds $(FRAGMENTS) || rc=1; \
+	$(MAKE) --no-print-directory check || rc=1; \
+	read bp bf bs < $$l/builds/counts || { bp=0; bf=1; }; \
+	if [ -f $(LOGS)/check$(LOGSFX)/counts ]; then read cp cf cs < $(LOGS)/check$(LOGSFX)/counts; else cp=0; cf=1; cs=0; fi; \
+	echo "$$((bp+cp)) $$((bf+cf)) $$cs" > $$l/counts; \
+	echo "bisect-check: $$bp of $$((bp+bf)) prefixes build; check of the whole series: $$cp passed, $$cf failed, $$cs skipped"; \
+	echo "bisect-check: $$((bp+cp)) passed, $$((bf+cf)) failed, $$cs skipped"; exit $$rc
+
+# the mbox for LKML: cover letter, kernel patches, a selftests patch made
+# from selftests/; then `git am` onto a fresh pristine tree and build it
+SUBMISSION := $(TOP)/build/submission.mbox
+submission: tree
+	@qemu/submission mbox $(KSRC) $(SERIES) $(BITMAP_TESTS_DIR) $(SUBMISSION) $(TOP)/build/submission
+	@$(MAKE) --no-print-directory submission-check
+submission-check:
+	@l=$(LOGS)/submission$(LOGSFX); mkdir -p $$l; \
+	qemu/submission check $(KSRC) $(SUBMISSION) $(TOP)/build/submission $(TOP)/build/obj-submission $(FRAGMENTS) \
+		| tee $$l/log; rc=$${PIPESTATUS[0]}; \
+	p=$$(grep -c '^ok ' $$l/log); f=$$(grep -c '^not ok ' $$l/log); echo "$$p $$f 0" > $$l/counts; \
+	echo "submission: $$p passed, $$f failed, 0 skipped"; exit $$rc
 
 bench:
 	@echo "bench: the benchmark (bitmap mode vs seccomp-bpf, same policy, same boot) is coming in another issue"
