@@ -1719,14 +1719,17 @@ static struct race *race;
 /*
  * One call of each number.  A number whose narrowing had returned before
  * the call was made (gen read first) must get the action; any other
- * result than its value or the action is wrong too.
+ * result than its value or the action is wrong too.  A forked child
+ * passes the generation its parent read before fork(): TSYNC narrows the
+ * threads of the process, so a child whose fork began before a narrowing
+ * returned may keep the older bitmap, as with seccomp-bpf filters.
  */
-static int race_pass(void)
+static int race_pass_at(int fork_gen)
 {
 	int j, bad = 0;
 
 	for (j = 0; j < RACE_GENS; j++) {
-		int g = atomic_load(&race->gen);
+		int g = fork_gen >= 0 ? fork_gen : atomic_load(&race->gen);
 		long r = raw0(race_nrs[j]);
 
 		atomic_fetch_add(&race->calls, 1);
@@ -1747,6 +1750,11 @@ static int race_pass(void)
 	return bad;
 }
 
+static int race_pass(void)
+{
+	return race_pass_at(-1);
+}
+
 static void *race_looper(void *arg)
 {
 	bool forker = arg != NULL;
@@ -1755,11 +1763,11 @@ static void *race_looper(void *arg)
 	while (!atomic_load(&race->stop)) {
 		race_pass();
 		if (forker && !(++n % 16)) {
+			int g = atomic_load(&race->gen), st;
 			pid_t c = fork();
-			int st;
 
 			if (c == 0)
-				_exit(race_pass() ? 1 : 0);
+				_exit(race_pass_at(g) ? 1 : 0);
 			if (c < 0 || waitpid(c, &st, 0) != c ||
 			    !WIFEXITED(st) || WEXITSTATUS(st))
 				atomic_fetch_add(&race->fork_failures, 1);
