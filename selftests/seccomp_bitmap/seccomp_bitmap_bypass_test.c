@@ -1604,6 +1604,76 @@ TEST_F(trap_reentry, handler_with_sigsys_blocked_calling_it_again_dies_by_sigsys
 	EXPECT_FALSE(path_exists(trap_path));
 }
 
+/*
+ * Syscall user dispatch runs before seccomp in syscall_trace_enter().  Its
+ * SIGSYS handler "emulating" the dispatched call by issuing it itself (the
+ * usual SUD pattern) goes through seccomp like any syscall.
+ */
+#ifndef PR_SET_SYSCALL_USER_DISPATCH
+#define PR_SET_SYSCALL_USER_DISPATCH	59
+#define PR_SYS_DISPATCH_OFF		0
+#define PR_SYS_DISPATCH_ON		1
+#endif
+#ifndef SYSCALL_DISPATCH_FILTER_ALLOW
+#define SYSCALL_DISPATCH_FILTER_ALLOW	0
+#define SYSCALL_DISPATCH_FILTER_BLOCK	1
+#endif
+#ifndef SYS_USER_DISPATCH
+#define SYS_USER_DISPATCH 2
+#endif
+
+static volatile char sud_selector;
+static volatile int sud_code, sud_nr;
+static volatile long sud_reissue_ret;
+
+static void sud_handler(int sig, siginfo_t *si, void *ucv)
+{
+	ucontext_t *uc = ucv;
+
+	(void)sig;
+	/* let this handler's own syscalls (and the sigreturn) through SUD */
+	sud_selector = SYSCALL_DISPATCH_FILTER_ALLOW;
+	traps++;
+	sud_code = si->si_code;
+	sud_nr = si->si_syscall;
+	sud_reissue_ret = raw3(uc->uc_mcontext.gregs[REG_RAX],
+			       uc->uc_mcontext.gregs[REG_RDI],
+			       uc->uc_mcontext.gregs[REG_RSI],
+			       uc->uc_mcontext.gregs[REG_RDX]);
+	uc->uc_mcontext.gregs[REG_RAX] = sud_reissue_ret;
+}
+
+TEST_F(trap_reentry, syscall_user_dispatch_handler_reissuing_it_meets_bitmap)
+{
+	pid_t pid = fork();
+
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		child_prep(_metadata, true);
+		ASSERT_EQ(0, set_sigsys(sud_handler, 0));
+		ASSERT_EQ(0, deny_one(SECCOMP_RET_ERRNO | E_BITMAP, 0,
+				      __NR_mkdir));
+		sud_selector = SYSCALL_DISPATCH_FILTER_ALLOW;
+		ASSERT_EQ(0, prctl(PR_SET_SYSCALL_USER_DISPATCH,
+				   PR_SYS_DISPATCH_ON, 0, 0, &sud_selector));
+		sud_selector = SYSCALL_DISPATCH_FILTER_BLOCK;
+		EXPECT_EQ(-E_BITMAP, denied_mkdir());
+		EXPECT_EQ(1, traps);
+		EXPECT_EQ(SYS_USER_DISPATCH, sud_code);
+		EXPECT_EQ(__NR_mkdir, sud_nr);
+		EXPECT_EQ(-E_BITMAP, sud_reissue_ret);
+		/* with the selector on ALLOW: straight to seccomp */
+		EXPECT_EQ(-E_BITMAP, denied_mkdir());
+		EXPECT_EQ(1, traps);
+		EXPECT_EQ(0, prctl(PR_SET_SYSCALL_USER_DISPATCH,
+				   PR_SYS_DISPATCH_OFF, 0, 0, 0));
+		EXPECT_FALSE(path_exists(trap_path));
+		CHILD_EXIT();
+	}
+	EXPECT_EXITED(wait_status(pid), 0);
+	EXPECT_FALSE(path_exists(trap_path));
+}
+
 /* ========================================================================== */
 /* io_uring                                                                   */
 /* ========================================================================== */
@@ -1884,6 +1954,133 @@ TEST(tsync_narrowing_races_looping_forking_spawning_siblings)
 	}
 	EXPECT_EXITED(wait_status(pid), 0);
 	munmap(race, 4096);
+}
+
+/*
+ * The bitmap is checked at syscall entry.  A syscall that entered before
+ * a narrowing returned (a read blocked on a pipe) completes; any entry
+ * after it is checked against the new bitmap, including the kernel's
+ * restart of an interrupted syscall (SA_RESTART re-executes the syscall
+ * instruction).
+ */
+struct inflight {
+	int fd;
+	atomic_int tid;
+	atomic_int phase;
+	long r1, r2;
+};
+
+static volatile int usr1_seen;
+
+static void usr1_handler(int sig)
+{
+	(void)sig;
+	usr1_seen++;
+}
+
+static void *inflight_reader(void *arg)
+{
+	struct inflight *f = arg;
+	char c;
+
+	atomic_store(&f->tid, (int)raw0(__NR_gettid));
+	f->r1 = raw3(__NR_read, f->fd, (long)&c, 1);
+	atomic_store(&f->phase, 1);
+	f->r2 = raw3(__NR_read, f->fd, (long)&c, 1);
+	return NULL;
+}
+
+/* Waits (bounded) until thread tid sleeps in syscall nr. */
+static bool wait_in_syscall(int tid, int nr)
+{
+	char path[64], buf[256];
+	int i, fd, n;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", tid);
+	for (i = 0; i < 1000; i++) {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return false;
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (n > 0) {
+			buf[n] = '\0';
+			if (atoi(buf) == nr && strchr(buf, ' '))
+				return true;
+		}
+		usleep(10000);
+	}
+	return false;
+}
+
+FIXTURE(inflight) {
+	char unused;
+};
+
+FIXTURE_VARIANT(inflight) {
+	bool interrupt;
+};
+
+FIXTURE_VARIANT_ADD(inflight, blocked_read_completes_next_read_denied) {
+	.interrupt = false,
+};
+FIXTURE_VARIANT_ADD(inflight, sa_restart_restarted_read_is_rechecked_and_denied) {
+	.interrupt = true,
+};
+
+FIXTURE_SETUP(inflight)
+{
+}
+
+FIXTURE_TEARDOWN(inflight)
+{
+}
+
+TEST_F(inflight, narrowing_while_a_thread_blocks_in_the_syscall)
+{
+	pid_t pid = fork();
+
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		struct inflight f = { .tid = 0, .phase = 0 };
+		struct sigaction sa;
+		pthread_t t;
+		int p[2];
+
+		child_prep(_metadata, true);
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = usr1_handler;
+		sa.sa_flags = SA_RESTART;
+		ASSERT_EQ(0, sigaction(SIGUSR1, &sa, NULL));
+		ASSERT_EQ(0, pipe(p));
+		f.fd = p[0];
+		ASSERT_EQ(0, deny_list(SECCOMP_RET_ERRNO | E_BITMAP, 0, NULL, 0));
+		ASSERT_EQ(0, pthread_create(&t, NULL, inflight_reader, &f));
+		while (!atomic_load(&f.tid))
+			sched_yield();
+		ASSERT_TRUE(wait_in_syscall(atomic_load(&f.tid), __NR_read));
+		ASSERT_EQ(0, deny_one(SECCOMP_RET_ERRNO | E_BITMAP,
+				      SECCOMP_BITMAP_FLAG_TSYNC, __NR_read));
+		if (variant->interrupt) {
+			ASSERT_EQ(0, syscall(__NR_tgkill, getpid(),
+					     atomic_load(&f.tid), SIGUSR1));
+			while (!atomic_load(&f.phase))
+				sched_yield();
+			/* restarted after the handler: a new entry, denied */
+			EXPECT_EQ(1, usr1_seen);
+			EXPECT_EQ(-E_BITMAP, f.r1);
+		} else {
+			/* entered before the narrowing: it completes */
+			ASSERT_EQ(1, write(p[1], "x", 1));
+			while (!atomic_load(&f.phase))
+				sched_yield();
+			EXPECT_EQ(1, f.r1);
+		}
+		ASSERT_EQ(0, pthread_join(t, NULL));
+		EXPECT_EQ(-E_BITMAP, f.r2);
+		CHILD_EXIT();
+	}
+	EXPECT_EXITED(wait_status(pid), 0);
 }
 
 /* ---- main: the harness, or the exec helper -------------------------------- */
