@@ -714,6 +714,8 @@ FIXTURE_VARIANT(ptrace_rewrite) {
 	long expect_ret;
 	bool expect_dir;
 	bool expect_sigsys;
+	/* PTRACE_GETREGS/SETREGS instead of PTRACE_POKEUSER */
+	bool setregs;
 };
 
 #define TO_PID	1L
@@ -730,6 +732,23 @@ FIXTURE_VARIANT_ADD(ptrace_rewrite, allowed_getpid_to_denied_mkdir_gets_errno) {
 FIXTURE_VARIANT_ADD(ptrace_rewrite, allowed_getpid_to_denied_mkdir_kill_process) {
 	.confine = true, .action = SECCOMP_RET_KILL_PROCESS,
 	.from = __NR_getpid, .to = __NR_mkdir, .expect_sigsys = true,
+};
+FIXTURE_VARIANT_ADD(ptrace_rewrite, allowed_getpid_to_denied_mkdir_via_setregs_gets_errno) {
+	.confine = true, .action = SECCOMP_RET_ERRNO | E_BITMAP,
+	.from = __NR_getpid, .to = __NR_mkdir, .expect_ret = -E_BITMAP,
+	.setregs = true,
+};
+/*
+ * orig_rax = -1 is how a tracer skips a syscall; seccomp then judges -1,
+ * which no bitmap allows: the action is taken (seccomp-bpf filters see -1
+ * too).
+ */
+FIXTURE_VARIANT_ADD(ptrace_rewrite, unconfined_getpid_to_minus_1_is_skipped_enosys) {
+	.confine = false, .from = __NR_getpid, .to = -1, .expect_ret = -ENOSYS,
+};
+FIXTURE_VARIANT_ADD(ptrace_rewrite, allowed_getpid_to_minus_1_gets_errno) {
+	.confine = true, .action = SECCOMP_RET_ERRNO | E_BITMAP,
+	.from = __NR_getpid, .to = -1, .expect_ret = -E_BITMAP,
 };
 /*
  * The other way: the denied mkdir never runs; the allowed number the
@@ -805,8 +824,19 @@ TEST_F(ptrace_rewrite, tracer_sets_orig_rax_at_entry_stop)
 			if (info.op == PTRACE_SYSCALL_INFO_ENTRY &&
 			    info.entry.nr == (__u64)variant->from &&
 			    info.entry.args[2] == (__u64)TRACE_MAGIC) {
-				ASSERT_EQ(0, ptrace(PTRACE_POKEUSER, pid,
-						    orig_rax_off, variant->to));
+				if (variant->setregs) {
+					struct user_regs_struct regs;
+
+					ASSERT_EQ(0, ptrace(PTRACE_GETREGS, pid,
+							    0, &regs));
+					regs.orig_rax = variant->to;
+					ASSERT_EQ(0, ptrace(PTRACE_SETREGS, pid,
+							    0, &regs));
+				} else {
+					ASSERT_EQ(0, ptrace(PTRACE_POKEUSER, pid,
+							    orig_rax_off,
+							    (long)variant->to));
+				}
 				rewrites++;
 			}
 			sig = 0;
