@@ -30,7 +30,6 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <limits.h>
-#include <linux/audit.h>
 #include <linux/futex.h>
 #include <linux/prctl.h>
 #include <linux/seccomp.h>
@@ -106,13 +105,6 @@ struct seccomp_bitmap {
 #endif
 #ifndef SECCOMP_BITMAP_FLAG_TSYNC
 #define SECCOMP_BITMAP_FLAG_TSYNC (1UL << 0)
-#endif
-
-#ifndef AUDIT_ARCH_X86_64
-#define AUDIT_ARCH_X86_64 0xc000003eU
-#endif
-#ifndef SYS_SECCOMP
-#define SYS_SECCOMP 1
 #endif
 
 /* 6.1's x86-64 and ia32 tables both have 451 entries (0..450). */
