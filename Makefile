@@ -189,13 +189,15 @@ bisect-check: tree
 
 # the mbox for LKML: cover letter, kernel patches, a selftests patch made
 # from selftests/; then `git am` onto a fresh pristine tree and build it
+# (the applied tree is build/submission/linux, built in build/submission/obj-linux:
+# the same relative source path as build/linux from build/obj-linux, so ccache hits)
 SUBMISSION := $(TOP)/build/submission.mbox
 submission: tree
 	@qemu/submission mbox $(KSRC) $(SERIES) $(BITMAP_TESTS_DIR) $(SUBMISSION) $(TOP)/build/submission
 	@$(MAKE) --no-print-directory submission-check
 submission-check:
 	@l=$(LOGS)/submission$(LOGSFX); mkdir -p $$l; \
-	qemu/submission check $(KSRC) $(SUBMISSION) $(TOP)/build/submission $(TOP)/build/obj-submission $(FRAGMENTS) \
+	qemu/submission check $(KSRC) $(SUBMISSION) $(TOP)/build/submission $(TOP)/build/submission/obj-linux $(FRAGMENTS) \
 		| tee $$l/log; rc=$${PIPESTATUS[0]}; \
 	p=$$(grep -c '^ok ' $$l/log); f=$$(grep -c '^not ok ' $$l/log); echo "$$p $$f 0" > $$l/counts; \
 	echo "submission: $$p passed, $$f failed, 0 skipped"; exit $$rc
