@@ -826,6 +826,8 @@ int main(int argc, char **argv)
 	out("info\titers\t%ld\n", iters);
 	out("info\treps\t%ld\n", reps);
 	out("info\tfork_iters\t%ld\n", fork_iters);
+	out("info\tmem_children\t%ld\n", mem_children);
+	out("info\tpolicy_children\t%ld\n", policy_children);
 	init_valid();
 	out("info\tsyscalls_known\t%d\n", nvalid);
 
