@@ -7,7 +7,7 @@
 #   make series       export $(KSRC)'s commits pristine..HEAD into series/
 #   make bisect-check build every prefix of the series, then check the whole
 #   make submission   build/submission.mbox (cover letter, patches, selftests)
-#   make bench        (placeholder: the benchmark is another issue)
+#   make bench        bitmap mode vs seccomp-bpf, one boot per QEMU mode -> bench/results/
 #   make clean        remove build outputs of KSRC (never a developer's tree)
 #
 # Variables: KSRC (kernel tree, default build/linux), TESTS, JOBS, ACCEL
@@ -23,6 +23,7 @@ KSRC_ABS := $(abspath $(KSRC))
 KNAME := $(notdir $(KSRC_ABS))
 OBJ := $(TOP)/build/obj-$(KNAME)
 OBJ_DEBUG := $(TOP)/build/obj-$(KNAME)-debug
+OBJ_BENCH := $(TOP)/build/obj-$(KNAME)-bench
 SERIES := series
 TARBALL ?= /usr/src/linux-source-6.1.tar.xz
 SERIES_SYNC ?= yes
@@ -69,15 +70,17 @@ export KMAKE_CC
 
 FRAGMENTS := qemu/base.config qemu/bitmap.config
 FRAGMENTS_DEBUG := $(FRAGMENTS) qemu/debug.config
+FRAGMENTS_BENCH := $(FRAGMENTS) qemu/bench.config
 DEPS_STAMP := $(TOP)/build/.deps-stamp
 GUEST_EXIT := $(TOP)/build/guest-exit
 
 .PHONY: help deps tree kernel kernel-debug selftests selftests-debug \
 	initramfs initramfs-debug harness-check lint check check-debug test series bench clean distclean \
-	bisect-check submission submission-check
+	bisect-check submission submission-check \
+	kernel-bench bench-programs
 
 help:
-	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,15p' Makefile | sed 's/^# \{0,1\}//'
 
 # --- dependencies (Debian) ---------------------------------------------------
 deps: $(DEPS_STAMP)
@@ -202,13 +205,41 @@ submission-check:
 	p=$$(grep -c '^ok ' $$l/log); f=$$(grep -c '^not ok ' $$l/log); echo "$$p $$f 0" > $$l/counts; \
 	echo "submission: $$p passed, $$f failed, 0 skipped"; exit $$rc
 
-bench:
-	@echo "bench: the benchmark (bitmap mode vs seccomp-bpf, same policy, same boot) is coming in another issue"
+# --- benchmark ---------------------------------------------------------------
+# The bench kernel is the check kernel (qemu/base.config + qemu/bitmap.config,
+# objects in build/obj-<tree>) unless BENCH_KERNEL=jit: then qemu/bench.config
+# is merged on top (MODULES + BPF_JIT as distributions build them), objects in
+# build/obj-<tree>-bench. bench/run boots it once per QEMU mode (icount = the
+# headline, tcg, kvm if the probe boots) and bench/report writes bench/results/.
+# BENCH_ARGS go to the guest program (e.g. "-n 20000 -r 7"; "sb=N" first
+# sets the upstream seccomp_benchmark's sample count).
+BENCH_KERNEL ?= check
+ifeq ($(BENCH_KERNEL),jit)
+OBJ_BENCH := $(TOP)/build/obj-$(KNAME)-bench
+BENCH_KDEP := kernel-bench
+else
+OBJ_BENCH := $(OBJ)
+BENCH_KDEP := kernel
+endif
+BENCH_STAGE := $(OBJ_BENCH)/bench-stage
+BENCH_RESULTS := $(TOP)/bench/results
+BENCH_ARGS ?=
+kernel-bench: tree
+	@qemu/build-kernel $(KSRC) $(TOP)/build/obj-$(KNAME)-bench $(FRAGMENTS_BENCH)
+
+bench-programs: $(BENCH_KDEP) $(GUEST_EXIT)
+	@$(MAKE) -s --no-print-directory -C bench OBJ=$(OBJ_BENCH) KSRC=$(KSRC_ABS) STAGE=$(BENCH_STAGE)
+	@qemu/mkinitramfs $(OBJ_BENCH)/bench-initramfs.cpio qemu/init $(GUEST_EXIT) $(BENCH_STAGE)
+
+bench: bench-programs
+	@t0=$$(date +%s); rc=0; bench/run $(OBJ_BENCH)/arch/x86/boot/bzImage $(OBJ_BENCH)/bench-initramfs.cpio \
+		$(BENCH_RESULTS) $(BENCH_ARGS) || rc=$$?; \
+	echo "bench: $$(( $$(date +%s) - t0 )) s; report: bench/results/report.md"; exit $$rc
 
 # --- cleaning (never touches build/dev or any other developer tree) ----------
 # removes this KSRC's objects (build/obj-<tree>, -debug), logs, helper, stamp
 clean:
-	rm -rf $(OBJ) $(OBJ_DEBUG) $(LOGS) $(GUEST_EXIT) $(DEPS_STAMP)
+	rm -rf $(OBJ) $(OBJ_DEBUG) $(TOP)/build/obj-$(KNAME)-bench $(LOGS) $(GUEST_EXIT) $(DEPS_STAMP)
 
 distclean: clean
 	rm -rf build/linux

@@ -1,0 +1,949 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench/bench.c: seccomp bitmap mode against seccomp-bpf (libseccomp), same
+ * policies, same boot.  Runs in the guest as root, prints one TSV line per
+ * measurement on stdout (bench/report turns them into the report):
+ *
+ *   info  KEY      VALUE
+ *   call  NAME     SYSCALL  REP  NS_PER_CALL    syscall loop (fixed count)
+ *   op    NAME     WHAT     REP  NS_PER_OP      fork/execve/install
+ *   mem   NAME     WHAT     FIELD VALUE         kernel memory (meminfo, slabinfo)
+ *   error NAME     TEXT                         a configuration failed
+ *
+ * Every configuration runs in its own child (a seccomp policy can never be
+ * removed).  The measured syscalls are issued with inline `syscall`
+ * instructions and each one's result is checked once before timing, so a
+ * denied syscall (a cheaper path) can never be measured by mistake.  Under
+ * qemu -icount shift=0, CLOCK_MONOTONIC advances by one nanosecond per guest
+ * instruction: the figures are instruction counts.
+ *
+ * Options: -n ITERS (syscall loop, default 20000), -r REPS (default 7),
+ * -f FORK_ITERS (default 100), -k MEM_CHILDREN (default 1000),
+ * -p POLICY_CHILDREN (default 200), -d DOCKER_PROFILE, -t TRUE_BINARY,
+ * -o ONLY (run only configurations whose name starts with ONLY).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef SECCOMP_SET_MODE_BITMAP
+#error "needs the bitmap-mode uapi headers (-I OBJ/usr/include)"
+#endif
+
+#define NR_MAX 512		/* bits in our native bitmap (>= NR_syscalls) */
+#define MAX_RULES 16
+#define MAX_VALS 8
+
+static long iters = 20000, reps = 7, fork_iters = 100, mem_children = 1000,
+	    policy_children = 200;
+static const char *docker_path = "/bench/docker-profile";
+static const char *true_path = "/bench/true";
+static const char *only = "";
+
+/* ---- output --------------------------------------------------------------- */
+
+/* The children print with write(2) only: no stdio (fstat etc.) under a policy. */
+static void out(const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n > (int)sizeof(buf) - 1)
+		n = sizeof(buf) - 1;
+	if (write(1, buf, n) != n)
+		_exit(3);
+}
+
+static void die(const char *fmt, ...)
+{
+	char buf[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	out("error\t-\t%s (errno %d)\n", buf, errno);
+	exit(1);
+}
+
+/* ---- the measured syscalls ------------------------------------------------ */
+
+enum op { OP_GETPPID, OP_CLOSE, OP_PERSONALITY, OP_WRITE, OP_N };
+static const char *const op_name[OP_N] = { "getppid", "close", "personality", "write" };
+
+static inline long sc1(long nr, long a)
+{
+	long r;
+
+	asm volatile("syscall" : "=a"(r) : "0"(nr), "D"(a)
+		     : "rcx", "r11", "memory");
+	return r;
+}
+
+static inline long sc3(long nr, long a, long b, long c)
+{
+	long r;
+	register long rdx asm("rdx") = c;
+
+	asm volatile("syscall" : "=a"(r) : "0"(nr), "D"(a), "S"(b), "r"(rdx)
+		     : "rcx", "r11", "memory");
+	return r;
+}
+
+static long op_once(enum op op)
+{
+	switch (op) {
+	case OP_GETPPID:
+		return sc1(__NR_getppid, 0);
+	case OP_CLOSE:
+		return sc1(__NR_close, -8L);
+	case OP_WRITE:
+		return sc3(__NR_write, -1L, 0, 0);
+	default:
+		return sc1(__NR_personality, 0xffffffffL);
+	}
+}
+
+/* Checks that the syscall really ran (was not denied). */
+static int op_check(enum op op, long r, pid_t ppid)
+{
+	switch (op) {
+	case OP_GETPPID:
+		return r == ppid;
+	case OP_CLOSE:
+	case OP_WRITE:
+		return r == -EBADF;
+	default:
+		return r >= 0;
+	}
+}
+
+static inline uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+#define LOOP(nr, arg) do {					\
+	for (long i = 0; i < n; i++)				\
+		sc1(nr, arg);					\
+} while (0)
+
+static double time_op(enum op op, long n)
+{
+	uint64_t t0, t1;
+
+	t0 = now_ns();
+	switch (op) {
+	case OP_GETPPID:
+		LOOP(__NR_getppid, 0);
+		break;
+	case OP_CLOSE:
+		LOOP(__NR_close, -8L);
+		break;
+	case OP_WRITE:
+		for (long i = 0; i < n; i++)
+			sc3(__NR_write, -1L, 0, 0);
+		break;
+	default:
+		LOOP(__NR_personality, 0xffffffffL);
+		break;
+	}
+	t1 = now_ns();
+	return (double)(t1 - t0) / n;
+}
+
+/* ---- policies --------------------------------------------------------------- */
+
+enum rule_op { R_IN, R_NE, R_MASK0 };
+
+struct rule {
+	int nr;
+	int arg;		/* argument index */
+	enum rule_op op;
+	int nvals;
+	uint64_t vals[MAX_VALS];
+};
+
+struct policy {
+	const char *name;
+	unsigned char allow[NR_MAX];	/* allowed without condition */
+	int nrules;
+	struct rule rules[MAX_RULES];	/* allowed if the rule holds */
+	unsigned char prio[NR_MAX];	/* libseccomp priority (0: none) */
+	/* built forms */
+	struct seccomp_bitmap bm;
+	uint64_t words[NR_MAX / 64];
+	struct seccomp_bitmap_filter filters[MAX_RULES];
+	char exprs[MAX_RULES][512];
+	struct sock_fprog prog;
+	int nallowed;
+};
+
+/* The syscalls every measuring child needs after its policy is installed. */
+static const int needed[] = {
+	__NR_getppid, __NR_close, __NR_personality, __NR_write, __NR_read,
+	__NR_clock_gettime, __NR_exit_group, __NR_exit,
+};
+#define NNEEDED (int)(sizeof(needed) / sizeof(needed[0]))
+
+static int valid_nr[NR_MAX], nvalid;	/* every syscall libseccomp names */
+
+static void init_valid(void)
+{
+	for (int nr = 0; nr < NR_MAX; nr++) {
+		char *s = seccomp_syscall_resolve_num_arch(SCMP_ARCH_NATIVE, nr);
+
+		if (s) {
+			valid_nr[nvalid++] = nr;
+			free(s);
+		}
+	}
+}
+
+static struct policy *policy_new(const char *name)
+{
+	struct policy *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		die("calloc");
+	p->name = name;
+	for (int i = 0; i < NNEEDED; i++)
+		p->allow[needed[i]] = 1;
+	return p;
+}
+
+static void policy_rule(struct policy *p, int nr, int arg, enum rule_op op,
+			int nvals, const uint64_t *vals)
+{
+	struct rule *r;
+
+	if (p->nrules == MAX_RULES)
+		die("too many rules in %s", p->name);
+	r = &p->rules[p->nrules++];
+	r->nr = nr;
+	r->arg = arg;
+	r->op = op;
+	r->nvals = nvals;
+	memcpy(r->vals, vals, nvals * sizeof(*vals));
+	p->allow[nr] = 0;
+}
+
+/* Field name of argument @arg of syscall @nr, from the tracefs event format. */
+static int arg_field(int nr, int arg, char *field, size_t len)
+{
+	char path[256], line[256], *name;
+	int idx = -1;
+	FILE *f;
+
+	name = seccomp_syscall_resolve_num_arch(SCMP_ARCH_NATIVE, nr);
+	if (!name)
+		return -1;
+	snprintf(path, sizeof(path),
+		 "/sys/kernel/tracing/events/syscalls/sys_enter_%s/format", name);
+	free(name);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		char *p = strstr(line, "field:"), *semi, *sp;
+
+		if (!p || strstr(line, "common_"))
+			continue;
+		semi = strchr(p, ';');
+		if (!semi)
+			continue;
+		*semi = 0;
+		sp = strrchr(p, ' ');
+		if (!sp)
+			continue;
+		sp++;
+		if (*sp == '*')
+			sp++;
+		if (!strcmp(sp, "__syscall_nr"))
+			continue;
+		if (++idx == arg) {
+			snprintf(field, len, "%s", sp);
+			fclose(f);
+			return 0;
+		}
+	}
+	fclose(f);
+	return -1;
+}
+
+static void build_bitmap(struct policy *p)
+{
+	struct seccomp_bitmap *bm = &p->bm;
+
+	memset(p->words, 0, sizeof(p->words));
+	p->nallowed = 0;
+	for (int nr = 0; nr < NR_MAX; nr++)
+		if (p->allow[nr]) {
+			p->words[nr / 64] |= 1ull << (nr % 64);
+			p->nallowed++;
+		}
+	for (int i = 0; i < p->nrules; i++) {
+		struct rule *r = &p->rules[i];
+		char field[64], *e = p->exprs[i];
+		size_t len = sizeof(p->exprs[i]), o = 0;
+
+		if (arg_field(r->nr, r->arg, field, sizeof(field)))
+			die("%s: no tracefs field for arg %d of syscall %d",
+			    p->name, r->arg, r->nr);
+		switch (r->op) {
+		case R_IN:
+			for (int v = 0; v < r->nvals; v++)
+				o += snprintf(e + o, len - o, "%s%s == 0x%llx",
+					      v ? " || " : "", field,
+					      (unsigned long long)r->vals[v]);
+			break;
+		case R_NE:
+			snprintf(e, len, "%s != 0x%llx", field,
+				 (unsigned long long)r->vals[0]);
+			break;
+		case R_MASK0:
+			snprintf(e, len, "!(%s & 0x%llx)", field,
+				 (unsigned long long)r->vals[0]);
+			break;
+		}
+		p->words[r->nr / 64] |= 1ull << (r->nr % 64);
+		p->filters[i].nr = r->nr;
+		p->filters[i].flags = 0;
+		p->filters[i].expr = (uintptr_t)e;
+		p->nallowed++;
+	}
+	memset(bm, 0, sizeof(*bm));
+	bm->size = sizeof(*bm);
+	bm->action = SECCOMP_RET_ERRNO | EPERM;
+	bm->nbits = NR_MAX;
+	bm->compat_nbits = 0;
+	bm->native = (uintptr_t)p->words;
+	bm->filters = (uintptr_t)p->filters;
+	bm->nfilters = p->nrules;
+}
+
+static void build_bpf(struct policy *p)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ERRNO(EPERM));
+	int fd, rc;
+	off_t size;
+
+	if (!ctx)
+		die("seccomp_init");
+	for (int nr = 0; nr < NR_MAX; nr++) {
+		if (!p->allow[nr])
+			continue;
+		rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0);
+		if (rc)
+			die("%s: seccomp_rule_add(%d): %d", p->name, nr, rc);
+		if (p->prio[nr])
+			seccomp_syscall_priority(ctx, nr, p->prio[nr]);
+	}
+	for (int i = 0; i < p->nrules; i++) {
+		struct rule *r = &p->rules[i];
+
+		switch (r->op) {
+		case R_IN:
+			/*
+			 * The 32 bits the syscall uses, as the bitmap's
+			 * 32-bit field: a plain EQ would also demand a zero
+			 * upper half of the register.
+			 */
+			for (int v = 0; v < r->nvals; v++) {
+				rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, r->nr, 1,
+						      SCMP_CMP64(r->arg, SCMP_CMP_MASKED_EQ,
+								 0xffffffffull, r->vals[v]));
+				if (rc)
+					die("%s: rule %d.%d: %d", p->name, i, v, rc);
+			}
+			break;
+		case R_NE:
+			rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, r->nr, 1,
+					      SCMP_CMP64(r->arg, SCMP_CMP_NE, r->vals[0]));
+			if (rc)
+				die("%s: rule %d: %d", p->name, i, rc);
+			break;
+		case R_MASK0:
+			rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, r->nr, 1,
+					      SCMP_CMP64(r->arg, SCMP_CMP_MASKED_EQ,
+							 r->vals[0], 0));
+			if (rc)
+				die("%s: rule %d: %d", p->name, i, rc);
+			break;
+		}
+		if (p->prio[r->nr])
+			seccomp_syscall_priority(ctx, r->nr, p->prio[r->nr]);
+	}
+	fd = memfd_create("bpf", 0);
+	if (fd < 0)
+		die("memfd_create");
+	rc = seccomp_export_bpf(ctx, fd);
+	if (rc)
+		die("%s: seccomp_export_bpf: %d", p->name, rc);
+	size = lseek(fd, 0, SEEK_END);
+	p->prog.len = size / sizeof(struct sock_filter);
+	p->prog.filter = malloc(size);
+	if (!p->prog.filter || pread(fd, p->prog.filter, size, 0) != size)
+		die("%s: reading the exported filter", p->name);
+	close(fd);
+	seccomp_release(ctx);
+}
+
+static void build(struct policy *p)
+{
+	build_bitmap(p);
+	build_bpf(p);
+	out("info\tpolicy_%s\t%d allowed syscalls, %d with argument rules, bpf %u instructions\n",
+	    p->name, p->nallowed, p->nrules, p->prog.len);
+	for (int i = 0; i < p->nrules; i++)
+		out("info\tpolicy_%s_filter_%d\t%d: %s\n", p->name, i,
+		    p->rules[i].nr, p->exprs[i]);
+}
+
+/*
+ * F_DISPATCH isolates a step of the path: syscall user dispatch with a
+ * region covering every address sets a syscall-work bit, so the entry leaves
+ * its fast path for syscall_trace_enter() (and the exit runs
+ * syscall_exit_work()), then allows every syscall after one compare; no
+ * seccomp at all.  (Strict mode cannot be a step: it disables RDTSC, so the
+ * vDSO clock faults.)
+ */
+enum form { F_NONE, F_BITMAP, F_BPF, F_DISPATCH };
+static const char *const form_name[] = { "baseline", "bitmap", "bpf", "dispatch" };
+
+/* Installs @p in the calling task; returns 0 or -errno. */
+static int install(const struct policy *p, enum form form)
+{
+	long rc = 0;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return -errno;
+	if (form == F_BITMAP)
+		rc = syscall(__NR_seccomp, SECCOMP_SET_MODE_BITMAP, 0, &p->bm);
+	else if (form == F_BPF)
+		rc = syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &p->prog);
+	else if (form == F_DISPATCH)
+		rc = prctl(PR_SET_SYSCALL_USER_DISPATCH, PR_SYS_DISPATCH_ON, 0, ~0UL, 0);
+	return rc ? -errno : 0;
+}
+
+static int wait_child(pid_t pid, const char *what)
+{
+	int st;
+
+	if (waitpid(pid, &st, 0) != pid)
+		die("waitpid %s", what);
+	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+		out("error\t%s\tchild status 0x%x\n", what, st);
+		return -1;
+	}
+	return 0;
+}
+
+static int selected(const char *name)
+{
+	return !strncmp(name, only, strlen(only));
+}
+
+/* ---- syscall rows ------------------------------------------------------------ */
+
+/* Row @name: in a child under @p in @form, time each of @ops. */
+static void run_calls(const char *name, const struct policy *p, enum form form,
+		      const enum op *ops, int nops)
+{
+	pid_t pid, ppid = getpid();
+	int rc;
+
+	if (!selected(name))
+		return;
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (pid == 0) {
+		rc = install(p, form);
+		if (rc) {
+			out("error\t%s\tinstall failed: %d\n", name, rc);
+			_exit(1);
+		}
+		for (int i = 0; i < nops; i++) {
+			long r = op_once(ops[i]);
+
+			if (!op_check(ops[i], r, ppid)) {
+				out("error\t%s\t%s returned %ld: denied or broken\n",
+				    name, op_name[ops[i]], r);
+				_exit(1);
+			}
+			time_op(ops[i], iters / 10);	/* warm up */
+			for (int rep = 0; rep < reps; rep++)
+				out("call\t%s\t%s\t%d\t%.3f\n", name, op_name[ops[i]],
+				    rep, time_op(ops[i], iters));
+		}
+		_exit(0);
+	}
+	wait_child(pid, name);
+}
+
+/* ---- fork, execve, install ---------------------------------------------------- */
+
+static void run_lifecycle(const char *name, const struct policy *p, enum form form)
+{
+	pid_t pid;
+
+	if (!selected(name))
+		return;
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (pid == 0) {
+		char *argv[] = { (char *)true_path, NULL }, *envp[] = { NULL };
+		int rc = install(p, form);
+
+		if (rc) {
+			out("error\t%s\tinstall failed: %d\n", name, rc);
+			_exit(1);
+		}
+		for (int what = 0; what < 2; what++) {
+			for (int rep = -1; rep < reps; rep++) {
+				uint64_t t0 = now_ns();
+				long n = rep < 0 ? 5 : fork_iters;
+
+				for (long i = 0; i < n; i++) {
+					pid_t c = fork();
+					int st;
+
+					if (c < 0) {
+						out("error\t%s\tfork: %d\n", name, errno);
+						_exit(1);
+					}
+					if (c == 0) {
+						if (what)
+							execve(true_path, argv, envp);
+						syscall(__NR_exit_group, what ? 127 : 0);
+					}
+					if (waitpid(c, &st, 0) != c || st) {
+						out("error\t%s\tchild status 0x%x\n", name, st);
+						_exit(1);
+					}
+				}
+				if (rep >= 0)
+					out("op\t%s\t%s\t%d\t%.3f\n", name,
+					    what ? "fork_execve_exit_wait" : "fork_exit_wait",
+					    rep, (double)(now_ns() - t0) / n);
+			}
+		}
+		_exit(0);
+	}
+	wait_child(pid, name);
+}
+
+static void run_install(const char *name, const struct policy *p, enum form form)
+{
+	if (!selected(name))
+		return;
+	for (int rep = -1; rep < reps; rep++) {
+		pid_t pid = fork();
+
+		if (pid < 0)
+			die("fork");
+		if (pid == 0) {
+			uint64_t t0, t1;
+			int rc;
+
+			if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+				_exit(1);
+			t0 = now_ns();
+			if (form == F_BITMAP)
+				rc = syscall(__NR_seccomp, SECCOMP_SET_MODE_BITMAP, 0, &p->bm);
+			else
+				rc = syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &p->prog);
+			t1 = now_ns();
+			if (rc) {
+				out("error\t%s\tinstall failed: %d\n", name, errno);
+				_exit(1);
+			}
+			if (rep >= 0)
+				out("op\t%s\tinstall\t%d\t%.3f\n", name, rep, (double)(t1 - t0));
+			_exit(0);
+		}
+		if (wait_child(pid, name))
+			return;
+	}
+}
+
+/* ---- kernel memory ------------------------------------------------------------- */
+
+struct mem { long long slab_bytes, slab_kb, sunreclaim_kb, vmalloc_kb, free_kb; };
+
+static void mem_read(struct mem *m)
+{
+	char line[512];
+	FILE *f;
+
+	/*
+	 * Let RCU-deferred frees (task structs, stacks of earlier children)
+	 * finish and the per-CPU vmstat deltas fold into /proc/meminfo
+	 * (vm_stat_interval is 1 s): idle time, which icount skips at once.
+	 */
+	sleep(3);
+	memset(m, 0, sizeof(*m));
+	f = fopen("/proc/meminfo", "r");
+	if (!f)
+		die("/proc/meminfo");
+	while (fgets(line, sizeof(line), f)) {
+		sscanf(line, "Slab: %lld", &m->slab_kb);
+		sscanf(line, "SUnreclaim: %lld", &m->sunreclaim_kb);
+		sscanf(line, "VmallocUsed: %lld", &m->vmalloc_kb);
+		sscanf(line, "MemFree: %lld", &m->free_kb);
+	}
+	fclose(f);
+	f = fopen("/proc/slabinfo", "r");
+	if (!f) {
+		m->slab_bytes = -1;
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char name[64];
+		long long active, num, size;
+
+		if (sscanf(line, "%63s %lld %lld %lld", name, &active, &num, &size) == 4)
+			m->slab_bytes += active * size;
+	}
+	fclose(f);
+}
+
+static void mem_out(const char *name, const char *what, const struct mem *a,
+		    const struct mem *b, long n)
+{
+	out("mem\t%s\t%s\tslab_bytes\t%.1f\n", name, what,
+	    a->slab_bytes < 0 ? -1.0 : (double)(b->slab_bytes - a->slab_bytes) / n);
+	out("mem\t%s\t%s\tslab_kb\t%.3f\n", name, what,
+	    (double)(b->slab_kb - a->slab_kb) / n);
+	out("mem\t%s\t%s\tvmalloc_kb\t%.3f\n", name, what,
+	    (double)(b->vmalloc_kb - a->vmalloc_kb) / n);
+	out("mem\t%s\t%s\tused_kb\t%.3f\n", name, what,
+	    (double)(a->free_kb - b->free_kb) / n);
+}
+
+/*
+ * Per policy (@shared 0): @n children block first, are measured, then each
+ * installs @p in @form itself (its own policy object) and blocks again: the
+ * difference of the two readings is @n policies, nothing else.
+ * Per confined task (@shared 1): one parent installs @p and forks @n
+ * children that inherit it and block; compared (by the report) with the
+ * same for an unconfined parent.  All block on pipes while /proc is read.
+ */
+static void run_mem(const char *name, const struct policy *p, enum form form,
+		    long n, int shared)
+{
+	int go[2], go2[2], ready[2];
+	struct mem a, b;
+	pid_t top;
+	char c;
+
+	if (!selected(name))
+		return;
+	if (pipe(go) || pipe(go2) || pipe(ready))
+		die("pipe");
+	if (shared)
+		mem_read(&a);
+	top = fork();
+	if (top < 0)
+		die("fork");
+	if (top == 0) {
+		close(go[1]);
+		close(go2[1]);
+		close(ready[0]);
+		if (shared && install(p, form))
+			_exit(1);
+		for (long i = 0; i < n; i++) {
+			pid_t c2 = fork();
+
+			if (c2 < 0)
+				_exit(2);
+			if (c2 == 0) {
+				if (!shared) {
+					if (write(ready[1], "r", 1) != 1 ||
+					    read(go2[0], &c, 1) != 1 || install(p, form))
+						_exit(1);
+				}
+				if (write(ready[1], "r", 1) != 1)
+					_exit(1);
+				while (read(go[0], &c, 1) > 0)
+					;
+				syscall(__NR_exit_group, 0);
+			}
+		}
+		while (wait(NULL) > 0)
+			;
+		_exit(0);
+	}
+	close(go[0]);
+	close(go2[0]);
+	close(ready[1]);
+	for (int round = shared; round < 2; round++) {
+		for (long i = 0; i < n; i++)
+			if (read(ready[0], &c, 1) != 1) {
+				out("error\t%s\tonly %ld of %ld children ready\n", name, i, n);
+				break;
+			}
+		if (round == 0) {
+			mem_read(&a);
+			for (long i = 0; i < n; i++)
+				if (write(go2[1], "g", 1) != 1)
+					die("go2");
+		}
+	}
+	mem_read(&b);
+	close(go[1]);
+	close(go2[1]);
+	close(ready[0]);
+	wait_child(top, name);
+	mem_out(name, shared ? "per_task" : "per_policy", &a, &b, n);
+}
+
+/* ---- the docker-like profile --------------------------------------------------- */
+
+static struct policy *load_docker(void)
+{
+	struct policy *p = policy_new("docker");
+	char line[512];
+	int missing = 0;
+	FILE *f = fopen(docker_path, "r");
+
+	if (!f)
+		die("%s", docker_path);
+	while (fgets(line, sizeof(line), f)) {
+		char name[64], op[16], vals[256];
+		int arg, nr, k;
+
+		line[strcspn(line, "#\n")] = 0;
+		k = sscanf(line, "%63s %d %15s %255s", name, &arg, op, vals);
+		if (k < 1)
+			continue;
+		nr = seccomp_syscall_resolve_name(name);
+		if (nr < 0 || nr >= NR_MAX) {
+			missing++;
+			continue;
+		}
+		if (k == 1) {
+			p->allow[nr] = 1;
+		} else if (k == 4) {
+			uint64_t v[MAX_VALS];
+			int nv = 0;
+
+			for (char *s = strtok(vals, ","); s && nv < MAX_VALS; s = strtok(NULL, ","))
+				v[nv++] = strtoull(s, NULL, 0);
+			policy_rule(p, nr, arg,
+				    !strcmp(op, "in") ? R_IN : !strcmp(op, "ne") ? R_NE : R_MASK0,
+				    nv, v);
+		} else {
+			die("%s: bad line '%s'", docker_path, line);
+		}
+	}
+	fclose(f);
+	out("info\tdocker_unknown_names\t%d\n", missing);
+	return p;
+}
+
+/* ---- main ------------------------------------------------------------------------ */
+
+int main(int argc, char **argv)
+{
+	/*
+	 * close(-8): the match is 0xfffffff8, the smallest of the eight
+	 * values, because libseccomp emits a syscall's alternatives in
+	 * descending order: so it is tested last in both forms.
+	 */
+	static const uint64_t m1[] = { 0xfffffff8 };
+	static const uint64_t m8[] = { 0xfffffff9, 0xfffffffa, 0xfffffffb,
+				       0xfffffffc, 0xfffffffd, 0xfffffffe,
+				       0xffffffff, 0xfffffff8 };
+	static const uint64_t pers[] = { 0xffffffff };
+	static const int sizes[] = { 8, 16, 32, 64, 128, 256, 0 };
+	static const int lower[] = { 16, 17, 18, 19, 20, 25, 26, 27 };
+	static const int higher[] = { 140, 141, 142, 143, 144, 145, 146, 147 };
+	const enum op o_close[] = { OP_CLOSE },
+		o_pers[] = { OP_PERSONALITY },
+		o_base[] = { OP_GETPPID, OP_CLOSE, OP_PERSONALITY, OP_WRITE },
+		o_three[] = { OP_GETPPID, OP_CLOSE, OP_WRITE },
+		o_two[] = { OP_GETPPID, OP_CLOSE },
+		o_dock[] = { OP_GETPPID, OP_PERSONALITY };
+	struct policy *allow, *f1, *f8, *docker, *none;
+	struct utsname u;
+	char name[64];
+	cpu_set_t cpus;
+	int opt;
+
+	while ((opt = getopt(argc, argv, "n:r:f:k:p:d:t:o:")) != -1) {
+		switch (opt) {
+		case 'n': iters = atol(optarg); break;
+		case 'r': reps = atol(optarg); break;
+		case 'f': fork_iters = atol(optarg); break;
+		case 'k': mem_children = atol(optarg); break;
+		case 'p': policy_children = atol(optarg); break;
+		case 'd': docker_path = optarg; break;
+		case 't': true_path = optarg; break;
+		case 'o': only = optarg; break;
+		default:
+			fprintf(stderr, "usage: %s [-n iters] [-r reps] [-f fork_iters] [-k mem_children] [-p policy_children] [-d profile] [-t true] [-o only]\n", argv[0]);
+			return 2;
+		}
+	}
+	/* one CPU: no migration, no cross-CPU noise */
+	CPU_ZERO(&cpus);
+	CPU_SET(0, &cpus);
+	sched_setaffinity(0, sizeof(cpus), &cpus);
+	setvbuf(stdout, NULL, _IONBF, 0);
+	uname(&u);
+	out("info\tkernel\t%s %s %s\n", u.sysname, u.release, u.version);
+	out("info\tlibseccomp\t%u.%u.%u\n", seccomp_version()->major,
+	    seccomp_version()->minor, seccomp_version()->micro);
+	out("info\tcpus_online\t%ld\n", sysconf(_SC_NPROCESSORS_ONLN));
+	out("info\titers\t%ld\n", iters);
+	out("info\treps\t%ld\n", reps);
+	out("info\tfork_iters\t%ld\n", fork_iters);
+	out("info\tmem_children\t%ld\n", mem_children);
+	out("info\tpolicy_children\t%ld\n", policy_children);
+	init_valid();
+	out("info\tsyscalls_known\t%d\n", nvalid);
+
+	none = policy_new("none");
+	allow = policy_new("allow");
+	f1 = policy_new("filter1");
+	policy_rule(f1, __NR_close, 0, R_IN, 1, m1);
+	f8 = policy_new("filter8");
+	policy_rule(f8, __NR_close, 0, R_IN, 8, m8);
+	docker = load_docker();
+	build(allow);
+	build(f1);
+	build(f8);
+	build(docker);
+
+	/* the rows of the headline table */
+	run_calls("baseline", none, F_NONE, o_base, 4);
+	run_calls("bitmap_allow", allow, F_BITMAP, o_three, 3);
+	run_calls("bpf_allow", allow, F_BPF, o_three, 3);
+	/* steps of the path (see enum form) */
+	run_calls("step_dispatch", none, F_DISPATCH, o_three, 3);
+	run_calls("bitmap_filter1", f1, F_BITMAP, o_close, 1);
+	run_calls("bpf_filter1", f1, F_BPF, o_close, 1);
+	run_calls("bitmap_filter8", f8, F_BITMAP, o_close, 1);
+	run_calls("bpf_filter8", f8, F_BPF, o_close, 1);
+	run_calls("bitmap_docker", docker, F_BITMAP, o_dock, 2);
+	run_calls("bpf_docker", docker, F_BPF, o_dock, 2);
+
+	/* policy size: the needed syscalls plus the first others by number */
+	for (unsigned int s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+		struct policy *p;
+		int want = sizes[s] ? sizes[s] : nvalid, have = NNEEDED;
+
+		snprintf(name, sizeof(name), "size%s%d", sizes[s] ? "" : "_all", want);
+		p = policy_new(strdup(name));
+		policy_rule(p, __NR_close, 0, R_IN, 1, m1);
+		for (int i = 0; i < nvalid && have < want; i++)
+			if (!p->allow[valid_nr[i]] && valid_nr[i] != __NR_close) {
+				p->allow[valid_nr[i]] = 1;
+				have++;
+			}
+		build(p);
+		for (int f = F_BITMAP; f <= F_BPF; f++) {
+			snprintf(name, sizeof(name), "sweep_size_%d_%s", want, form_name[f]);
+			run_calls(name, p, f, o_two, 2);
+		}
+		free(p->prog.filter);
+		free(p);
+	}
+
+	/*
+	 * position: every syscall allowed, nine with argument rules; the
+	 * measured one (personality) first, in the middle or last of them
+	 * (bitmap: the kernel's sorted filter table; bpf: libseccomp's order,
+	 * set with priorities over every syscall).
+	 */
+	for (int pos = 0; pos < 3; pos++) {
+		static const char *const pname[] = { "first", "middle", "last" };
+		struct policy *p = policy_new("pos");
+		uint64_t v = 12345;
+
+		for (int i = 0; i < nvalid; i++)
+			p->allow[valid_nr[i]] = 1;
+		for (int i = 0; i < 8; i++) {
+			int nr = pos == 0 ? higher[i] : pos == 2 ? lower[i] :
+				 i < 4 ? lower[i] : higher[i];
+
+			policy_rule(p, nr, 0, R_IN, 1, &v);
+		}
+		policy_rule(p, __NR_personality, 0, R_IN, 1, pers);
+		for (int i = 0; i < nvalid; i++) {
+			int nr = valid_nr[i];
+
+			p->prio[nr] = pos == 0 ? 100 : pos == 2 ? 200 :
+				      nr < __NR_personality ? 200 : 100;
+		}
+		p->prio[__NR_personality] = 150;
+		snprintf(name, sizeof(name), "pos_%s", pname[pos]);
+		p->name = strdup(name);
+		build(p);
+		for (int f = F_BITMAP; f <= F_BPF; f++) {
+			snprintf(name, sizeof(name), "sweep_pos_%s_%s", pname[pos], form_name[f]);
+			run_calls(name, p, f, o_pers, 1);
+		}
+		free(p->prog.filter);
+		free(p);
+	}
+
+	/* fork+exit+wait and fork+execve+exit+wait of a confined task */
+	run_lifecycle("lifecycle_baseline", none, F_NONE);
+	run_lifecycle("lifecycle_bitmap_docker", docker, F_BITMAP);
+	run_lifecycle("lifecycle_bpf_docker", docker, F_BPF);
+
+	/* install cost of each policy */
+	{
+		struct policy *pols[] = { allow, f1, f8, docker };
+
+		for (unsigned int i = 0; i < 4; i++)
+			for (int f = F_BITMAP; f <= F_BPF; f++) {
+				snprintf(name, sizeof(name), "install_%s_%s",
+					 form_name[f], pols[i]->name);
+				run_install(name, pols[i], f);
+			}
+	}
+
+	/* kernel memory */
+	run_mem("mem_baseline", none, F_NONE, policy_children, 0);
+	run_mem("mem_bitmap_allow", allow, F_BITMAP, policy_children, 0);
+	run_mem("mem_bpf_allow", allow, F_BPF, policy_children, 0);
+	run_mem("mem_bitmap_docker", docker, F_BITMAP, policy_children, 0);
+	run_mem("mem_bpf_docker", docker, F_BPF, policy_children, 0);
+	run_mem("mem_bitmap_filter8", f8, F_BITMAP, policy_children, 0);
+	run_mem("mem_bpf_filter8", f8, F_BPF, policy_children, 0);
+	run_mem("mem_baseline", none, F_NONE, mem_children, 1);
+	run_mem("mem_bitmap_docker", docker, F_BITMAP, mem_children, 1);
+	run_mem("mem_bpf_docker", docker, F_BPF, mem_children, 1);
+	out("info\tdone\t1\n");
+	return 0;
+}
