@@ -27,7 +27,6 @@
 
 #include "bitmap_util.h"
 
-#include <linux/filter.h>
 #include <pthread.h>
 #include <sys/capability.h>
 #include <sys/ioctl.h>
