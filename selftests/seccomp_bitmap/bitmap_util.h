@@ -1,0 +1,372 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Small helpers shared by the seccomp bitmap test programs that include
+ * it (seccomp_bitmap_filter_test.c; seccomp_bitmap_test.c keeps its own
+ * copies): uapi fallbacks, bitmap words, child processes and their exit
+ * status, /proc files, the kernel log.  Everything is static inline so
+ * that a program using only part of it compiles without warnings.
+ *
+ * x86-64 only.
+ */
+#ifndef SECCOMP_BITMAP_UTIL_H
+#define SECCOMP_BITMAP_UTIL_H
+
+#define _GNU_SOURCE
+#include <sys/types.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <linux/audit.h>
+#include <linux/prctl.h>
+#include <linux/seccomp.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#if __has_include("../kselftest_harness.h")
+#include "../kselftest_harness.h"
+#else
+#include "kselftest_harness.h"
+#endif
+
+#if !defined(__x86_64__)
+#error "the seccomp bitmap tests are written for x86-64"
+#endif
+
+/* ---- uapi fallbacks ------------------------------------------------------ */
+
+#ifndef SECCOMP_RET_KILL_PROCESS
+#define SECCOMP_RET_KILL_PROCESS 0x80000000U
+#define SECCOMP_RET_KILL_THREAD	 0x00000000U
+#endif
+#ifndef SECCOMP_RET_TRAP
+#define SECCOMP_RET_TRAP	 0x00030000U
+#define SECCOMP_RET_ERRNO	 0x00050000U
+#endif
+#ifndef SECCOMP_RET_LOG
+#define SECCOMP_RET_LOG		 0x7ffc0000U
+#endif
+#ifndef __NR_seccomp
+#define __NR_seccomp 317
+#endif
+
+#ifndef SECCOMP_MODE_BITMAP
+#define SECCOMP_MODE_BITMAP	3
+#define SECCOMP_SET_MODE_BITMAP	4
+
+struct seccomp_bitmap {
+	__u32 size;
+	__u32 action;
+	__u32 nbits;
+	__u32 compat_nbits;
+	__aligned_u64 native;
+	__aligned_u64 compat;
+	__aligned_u64 filters;
+	__u32 nfilters;
+	__u32 reserved;
+};
+
+struct seccomp_bitmap_filter {
+	__u32 nr;
+	__u32 flags;
+	__aligned_u64 expr;
+};
+#endif /* SECCOMP_MODE_BITMAP */
+
+#ifndef SECCOMP_SET_MODE_BITMAP
+#define SECCOMP_SET_MODE_BITMAP	4
+#endif
+#ifndef PR_SET_SECCOMP_FILTER
+#define PR_SET_SECCOMP_FILTER	65
+#endif
+#ifndef PR_GET_SECCOMP_FILTER
+#define PR_GET_SECCOMP_FILTER	66
+#endif
+#ifndef AUDIT_ARCH_X86_64
+#define AUDIT_ARCH_X86_64 0xc000003eU
+#endif
+#ifndef SYS_SECCOMP
+#define SYS_SECCOMP 1
+#endif
+
+/* 512 bits: more than the 6.1 x86-64 table (451 entries). */
+#define BM_BITS		512
+#define BM_WORDS	(BM_BITS / 64)
+/* __NR_syscalls of 6.1 x86-64: 0..450 */
+#define NATIVE_NR	451
+
+/* ---- small helpers ------------------------------------------------------- */
+
+static inline long sys_seccomp(unsigned int op, unsigned int flags, void *args)
+{
+	errno = 0;
+	return syscall(__NR_seccomp, op, flags, args);
+}
+
+static inline void bm_fill(__u64 *w, size_t words, bool allow)
+{
+	memset(w, allow ? 0xff : 0, words * sizeof(*w));
+}
+
+static inline void bm_set(__u64 *w, unsigned int nr)
+{
+	w[nr / 64] |= 1ULL << (nr % 64);
+}
+
+static inline void bm_clear(__u64 *w, unsigned int nr)
+{
+	w[nr / 64] &= ~(1ULL << (nr % 64));
+}
+
+static inline long get_mode(void)
+{
+	return prctl(PR_GET_SECCOMP, 0, 0, 0, 0);
+}
+
+static inline int wait_status(pid_t pid)
+{
+	int status = -1;
+
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	return status;
+}
+
+#define EXPECT_EXITED(status, code) do {				\
+	int __st = (status);						\
+	EXPECT_TRUE(WIFEXITED(__st)) {					\
+		TH_LOG("child did not exit (status 0x%x, signal %d)",	\
+		       __st, WIFSIGNALED(__st) ? WTERMSIG(__st) : 0);	\
+	}								\
+	if (WIFEXITED(__st))						\
+		EXPECT_EQ(code, WEXITSTATUS(__st));			\
+} while (0)
+
+#define EXPECT_KILLED_BY(status, sig) do {				\
+	int __st = (status);						\
+	EXPECT_TRUE(WIFSIGNALED(__st)) {				\
+		TH_LOG("child was not killed (status 0x%x, exit %d)",	\
+		       __st, WIFEXITED(__st) ? WEXITSTATUS(__st) : -1);	\
+	}								\
+	if (WIFSIGNALED(__st))						\
+		EXPECT_EQ(sig, WTERMSIG(__st));				\
+} while (0)
+
+/* End of a forked child that used EXPECT_*(). */
+#define CHILD_EXIT() _exit(_metadata->passed ? 0 : 1)
+
+static inline void child_prep(struct __test_metadata *_metadata, bool nnp)
+{
+	struct rlimit no_core = { 0, 0 };
+
+	/* Children expected to die must not leave core files behind. */
+	setrlimit(RLIMIT_CORE, &no_core);
+	if (nnp)
+		ASSERT_EQ(0, prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0));
+}
+
+/* Reads a whole (proc) file; returns its length or -errno. */
+static inline ssize_t read_file(const char *path, char *buf, size_t size)
+{
+	size_t len = 0;
+	ssize_t r;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	while (len < size - 1) {
+		r = read(fd, buf + len, size - 1 - len);
+		if (r < 0) {
+			r = -errno;
+			close(fd);
+			return r;
+		}
+		if (!r)
+			break;
+		len += r;
+	}
+	buf[len] = '\0';
+	close(fd);
+	return len;
+}
+
+/* Reads @fd until EOF into @buf (NUL-terminated); returns the length. */
+static inline ssize_t read_all(int fd, char *buf, size_t size)
+{
+	size_t len = 0;
+	ssize_t r;
+
+	while (len < size - 1) {
+		r = read(fd, buf + len, size - 1 - len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		len += r;
+	}
+	buf[len] = '\0';
+	return len;
+}
+
+static inline int write_sysctl(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, val, strlen(val));
+	close(fd);
+	return n == (ssize_t)strlen(val) ? 0 : -EIO;
+}
+
+/* A file next to this program (helpers installed with it). */
+static inline char *sibling_path(char *buf, size_t size, const char *name)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (n < 0)
+		return NULL;
+	exe[n] = '\0';
+	snprintf(buf, size, "%s/%s", dirname(exe), name);
+	return buf;
+}
+
+/* A page that faults on access (EFAULT when handed to the kernel). */
+static inline void *fault_page(void)
+{
+	void *p = mmap(NULL, getpagesize(), PROT_NONE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+/* Raw syscall with one argument; *after = address after the instruction. */
+static inline long raw_syscall1_at(long nr, long a1, unsigned long *after)
+{
+	register long rdi asm("rdi") = a1;
+	unsigned long addr;
+	long ret;
+
+	asm volatile("lea 1f(%%rip), %1\n\t"
+		     "syscall\n"
+		     "1:"
+		     : "=a"(ret), "=&r"(addr)
+		     : "0"(nr), "r"(rdi)
+		     : "rcx", "r11", "memory", "cc");
+	if (after)
+		*after = addr;
+	return ret;
+}
+
+/* ---- SIGSYS recording for TRAP ------------------------------------------- */
+
+static volatile sig_atomic_t trap_count;
+static siginfo_t trap_info;
+
+static inline void trap_handler(int sig, siginfo_t *info, void *uc)
+{
+	(void)uc;
+	if (sig == SIGSYS) {
+		memcpy(&trap_info, info, sizeof(trap_info));
+		trap_count++;
+	}
+}
+
+static inline int install_trap_handler(void)
+{
+	struct sigaction act;
+	sigset_t mask;
+
+	memset(&act, 0, sizeof(act));
+	act.sa_sigaction = trap_handler;
+	act.sa_flags = SA_SIGINFO;
+	sigemptyset(&act.sa_mask);
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGSYS);
+	trap_count = 0;
+	memset(&trap_info, 0, sizeof(trap_info));
+	if (sigaction(SIGSYS, &act, NULL))
+		return -1;
+	return sigprocmask(SIG_UNBLOCK, &mask, NULL);
+}
+
+/* ---- the kernel log ------------------------------------------------------ */
+
+/* /dev/kmsg positioned at its end, or -errno. */
+static inline int kmsg_open_end(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	if (lseek(fd, 0, SEEK_END) < 0) {
+		close(fd);
+		return -errno;
+	}
+	return fd;
+}
+
+/*
+ * Reads kmsg records until one contains every string of @want, for at most
+ * @timeout_ms.  Returns 1 if found (the record's text in @found if not
+ * NULL), 0 on timeout.
+ */
+static inline int kmsg_scan(int fd, const char *const *want, int nwant,
+			    char *found, size_t found_size, int timeout_ms)
+{
+	struct timespec start, now;
+	char rec[8192];
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (;;) {
+		ssize_t n = read(fd, rec, sizeof(rec) - 1);
+		int i, elapsed;
+
+		if (n > 0) {
+			rec[n] = '\0';
+			for (i = 0; i < nwant; i++)
+				if (!strstr(rec, want[i]))
+					break;
+			if (i == nwant) {
+				if (found && found_size) {
+					size_t l = strnlen(rec, found_size - 1);
+
+					memcpy(found, rec, l);
+					found[l] = '\0';
+				}
+				return 1;
+			}
+			continue;
+		}
+		if (n < 0 && errno == EPIPE)	/* overwritten: go on */
+			continue;
+		if (n < 0 && errno != EAGAIN)
+			return 0;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		elapsed = (now.tv_sec - start.tv_sec) * 1000 +
+			  (now.tv_nsec - start.tv_nsec) / 1000000;
+		if (elapsed >= timeout_ms)
+			return 0;
+		poll(&(struct pollfd){ .fd = fd, .events = POLLIN }, 1,
+		     timeout_ms - elapsed);
+	}
+}
+
+#endif /* SECCOMP_BITMAP_UTIL_H */
