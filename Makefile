@@ -5,6 +5,7 @@
 #   make check-debug  the same on a KASAN/lockdep/kmemleak/UBSAN kernel
 #   make lint         checkpatch --strict on series/, kernel-doc on touched files
 #   make series       export $(KSRC)'s commits pristine..HEAD into series/
+#   make tool         build seccomp-bitmap (tools/seccomp) into build/obj-<tree>/tools/seccomp
 #   make bench        (placeholder: the benchmark is another issue)
 #   make clean        remove build outputs of KSRC (never a developer's tree)
 #
@@ -71,10 +72,11 @@ DEPS_STAMP := $(TOP)/build/.deps-stamp
 GUEST_EXIT := $(TOP)/build/guest-exit
 
 .PHONY: help deps tree kernel kernel-debug selftests selftests-debug \
-	initramfs initramfs-debug harness-check lint check check-debug test series bench clean distclean
+	initramfs initramfs-debug harness-check lint check check-debug test series bench clean distclean \
+	tool
 
 help:
-	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,15p' Makefile | sed 's/^# \{0,1\}//'
 
 # --- dependencies (Debian) ---------------------------------------------------
 deps: $(DEPS_STAMP)
@@ -98,6 +100,13 @@ kernel: tree
 
 kernel-debug: tree
 	@qemu/build-kernel $(KSRC) $(OBJ_DEBUG) $(FRAGMENTS_DEBUG)
+
+# --- seccomp-bitmap, the tree's tools/seccomp (static, the build's headers) --
+tool: kernel
+	@mkdir -p $(OBJ)/tools/seccomp
+	@$(MAKE) -s --no-print-directory -C $(KSRC_ABS)/tools/seccomp O=$(OBJ)/tools/seccomp \
+		KHDR_INCLUDES="-isystem $(OBJ)/usr/include"
+	@echo "tool: $(OBJ)/tools/seccomp/seccomp-bitmap"
 
 # --- selftests (static, against the build's headers_install) ----------------
 # selftests/seccomp_bitmap is linked file by file into the kernel tree (a
