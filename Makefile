@@ -76,7 +76,7 @@ GUEST_EXIT := $(TOP)/build/guest-exit
 	tool
 
 help:
-	@sed -n '2,15p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
 
 # --- dependencies (Debian) ---------------------------------------------------
 deps: $(DEPS_STAMP)
