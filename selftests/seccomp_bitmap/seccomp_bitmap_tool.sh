@@ -151,11 +151,15 @@ policy_format() {
 	grep -q '^execve ' "$T/entries" || { echo "no execve"; return 1; }
 }
 
+# sha256sum writes to fd 1 and reads and closes its file's descriptor
+# (the lowest free one: 3 unless the test runner left more open)
 sha_narrowed() {
 	need_filters || return 1
-	grep -q '^write: fd == 1 ' "$T/sha.policy" &&
-		grep -q '^read: fd == 3 ' "$T/sha.policy" &&
-		grep -q '^close: fd == 3 ' "$T/sha.policy"
+	cat "$T/sha.policy"
+	grep -q '^write: fd == 1 ' "$T/sha.policy" || { echo "no write: fd == 1"; return 1; }
+	fd=$(sed -n 's/^read: fd == \([0-9]*\) .*/\1/p' "$T/sha.policy")
+	[ -n "$fd" ] && [ "$fd" -ge 3 ] || { echo "no read: fd == N"; return 1; }
+	grep -q "^close: fd == $fd " "$T/sha.policy" || { echo "no close: fd == $fd"; return 1; }
 }
 
 # every entry the run used, removed in turn, kills the run with SIGSYS
@@ -364,7 +368,7 @@ PIPELINE='cat "$1" | tr 0-9 a-j | sha256sum; echo "pipeline status $?"'
 t "learn sha256sum: same output and status as unconfined" learn sha sha256sum "$T/data"
 t "run sha256sum with the learned policy: same output and status" confined sha -- sha256sum "$T/data"
 t "learned policy: sorted, unique, a count on each entry, execve" policy_format "$T/sha.policy"
-t "learned policy narrows fd syscalls: write: fd == 1, read/close: fd == 3" sha_narrowed
+t "learned policy narrows fd syscalls: write: fd == 1, read/close: its file" sha_narrowed
 t "learn gzip -c: same output and status as unconfined" learn gzip gzip -c "$T/data"
 t "run gzip -c with the learned policy: same output and status" confined gzip -- gzip -c "$T/data"
 t "learn sh -c pipeline: same output and status as unconfined" learn pipe sh -c "$PIPELINE" sh "$T/data"
