@@ -8,6 +8,7 @@
 #   make bisect-check build every prefix of the series, then check the whole
 #   make submission   build/submission.mbox (cover letter, patches, selftests)
 #   make bench        bitmap mode vs seccomp-bpf, one boot per QEMU mode -> bench/results/
+#   make tool         build seccomp-bitmap (tools/seccomp) into build/obj-<tree>/tools/seccomp
 #   make clean        remove build outputs of KSRC (never a developer's tree)
 #
 # Variables: KSRC (kernel tree, default build/linux), TESTS, JOBS, ACCEL
@@ -77,10 +78,11 @@ GUEST_EXIT := $(TOP)/build/guest-exit
 .PHONY: help deps tree kernel kernel-debug selftests selftests-debug \
 	initramfs initramfs-debug harness-check lint check check-debug test series bench clean distclean \
 	bisect-check submission submission-check \
-	kernel-bench bench-programs
+	kernel-bench bench-programs \
+	tool
 
 help:
-	@sed -n '2,15p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,16p' Makefile | sed 's/^# \{0,1\}//'
 
 # --- dependencies (Debian) ---------------------------------------------------
 deps: $(DEPS_STAMP)
@@ -104,6 +106,13 @@ kernel: tree
 
 kernel-debug: tree
 	@qemu/build-kernel $(KSRC) $(OBJ_DEBUG) $(FRAGMENTS_DEBUG)
+
+# --- seccomp-bitmap, the tree's tools/seccomp (static, the build's headers) --
+tool: kernel
+	@mkdir -p $(OBJ)/tools/seccomp
+	@$(MAKE) -s --no-print-directory -C $(KSRC_ABS)/tools/seccomp O=$(OBJ)/tools/seccomp \
+		KHDR_INCLUDES="-isystem $(OBJ)/usr/include"
+	@echo "tool: $(OBJ)/tools/seccomp/seccomp-bitmap"
 
 # --- selftests (static, against the build's headers_install) ----------------
 # selftests/seccomp_bitmap is linked file by file into the kernel tree (a

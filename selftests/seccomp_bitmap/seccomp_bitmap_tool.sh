@@ -1,0 +1,402 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Tests of seccomp-bitmap, the confinement tool of tools/seccomp (the
+# Makefile builds it into this directory), with busybox.  TAP output.
+#
+#  * learn, then run with the learned policy, for sha256sum, gzip and an
+#    sh -c pipeline: the same output and status as unconfined;
+#  * the learned policy minus any one system call the run made kills it
+#    with SIGSYS (the tool exits 128 + 31 = 159);
+#  * every refusal: a line that does not parse (FILE:LINE), an unknown
+#    name (with the nearest one), an unknown group, a bad action (exit 2,
+#    nothing run), a filter or action the kernel refuses (exit 1, naming
+#    the entry and the kernel's errno), usage errors (exit 2);
+#  * show on a process under a known policy: the exact text.
+cd "$(dirname "$0")" || exit 1
+SB=$PWD/seccomp-bitmap
+HELPER=$PWD/bitmap_exec_helper
+KSFT_SKIP=4
+
+if [ ! -e /proc/self/seccomp_bitmap ]; then
+	echo "1..0 # SKIP kernel without CONFIG_SECCOMP_BITMAP (no /proc/self/seccomp_bitmap)"
+	exit $KSFT_SKIP
+fi
+T=$(mktemp -d /tmp/seccomp_bitmap_tool.XXXXXX) || exit 1
+trap 'rm -rf "$T"' EXIT
+
+# filters need CONFIG_SECCOMP_BITMAP_FILTER: without, learned policies are
+# used without their expressions and the expression tests skip
+FILTERS=1 EXPR_ERR="Invalid argument"
+"$SB" run --allow '@default,execve,read: fd == 12345' -- "$HELPER" getppid 2> "$T/probe"
+if [ $? = 1 ] && grep -q "Operation not supported" "$T/probe"; then
+	FILTERS=0 EXPR_ERR="Operation not supported"
+fi
+
+n=0
+failed=0
+echo "1..$(grep -c '^t ' "$0")"
+
+# t DESCRIPTION FUNCTION [ARG]...: one TAP result; the function's output is
+# shown (as TAP comments) only when it fails
+t() {
+	desc=$1
+	shift
+	if "$@" > "$T/log" 2>&1; then
+		n=$((n + 1))
+		echo "ok $n $desc"
+	elif [ -f "$T/skip" ]; then
+		n=$((n + 1))
+		echo "ok $n $desc # SKIP $(cat "$T/skip")"
+		rm -f "$T/skip"
+	else
+		n=$((n + 1))
+		failed=$((failed + 1))
+		sed 's/^/# /' "$T/log"
+		echo "not ok $n $desc"
+	fi
+}
+
+skip() {
+	echo "$*" > "$T/skip"
+	return 1
+}
+
+need_filters() {
+	[ $FILTERS = 1 ] || skip "kernel without CONFIG_SECCOMP_BITMAP_FILTER"
+}
+
+# sb ARG...: run the tool, keeping its status in $rc
+sb() {
+	"$SB" "$@" > "$T/out" 2> "$T/err"
+	rc=$?
+}
+
+expect_rc() {
+	[ "$rc" = "$1" ] && return 0
+	echo "exit status $rc, expected $1; stderr:"
+	cat "$T/err"
+	return 1
+}
+
+# expect_err TEXT: stderr has this exact text (on one line)
+expect_err() {
+	grep -qF -- "$1" "$T/err" && return 0
+	echo "stderr lacks: $1"
+	echo "stderr was:"
+	cat "$T/err"
+	return 1
+}
+
+not_run() {
+	[ ! -e "$T/ran" ] && return 0
+	echo "the command ran although the policy was refused"
+	return 1
+}
+
+strip_expressions() {
+	sed -i 's/^\([a-z0-9_]*\):[^#]*/\1 /' "$1"
+}
+
+# the same standard output, and the same standard error unless a signal
+# killed the command (the tool then says so)
+same_output() {
+	cmp "$T/$1.want" "$T/$1.out" || return 1
+	[ "$(cat "$T/$1.status")" -ge 128 ] || cmp "$T/$1.wanterr" "$T/$1.err"
+}
+
+# learn NAME CMD...: learn CMD's policy into $T/NAME.policy; the traced
+# run must give the same output and status as the unconfined one
+learn() {
+	name=$1
+	shift
+	"$@" > "$T/$name.want" 2> "$T/$name.wanterr"
+	echo $? > "$T/$name.status"
+	"$SB" learn -o "$T/$name.policy" -- "$@" > "$T/$name.out" 2> "$T/$name.err"
+	rc=$?
+	cat "$T/$name.policy"
+	[ $rc = "$(cat "$T/$name.status")" ] || { echo "status $rc"; return 1; }
+	same_output "$name" || return 1
+	[ $FILTERS = 1 ] || strip_expressions "$T/$name.policy"
+}
+
+# confined NAME [RUN OPTION]... -- CMD...: run CMD under $T/NAME.policy;
+# the same output and status as unconfined
+confined() {
+	name=$1
+	shift
+	[ -f "$T/$name.policy" ] || { echo "no learned policy"; return 1; }
+	"$SB" run --policy "$T/$name.policy" "$@" > "$T/$name.out" 2> "$T/$name.err"
+	rc=$?
+	[ $rc = "$(cat "$T/$name.status")" ] || {
+		echo "status $rc, unconfined $(cat "$T/$name.status")"
+		cat "$T/$name.err" "$T/$name.policy"
+		return 1
+	}
+	same_output "$name"
+}
+
+# the entries of a learned policy are sorted by name, unique, each with a
+# "# COUNT" comment
+policy_format() {
+	grep -v '^#' "$1" > "$T/entries"
+	[ -s "$T/entries" ] || { echo "no entries"; return 1; }
+	if grep -vE '^[a-z0-9_]+(: [^#]+)? +# [0-9]+' "$T/entries"; then
+		echo "^ entries without a count"
+		return 1
+	fi
+	sed 's/[: ].*//' "$T/entries" > "$T/names"
+	sort "$T/names" | cmp - "$T/names" || { echo "not sorted"; return 1; }
+	sort -u "$T/names" | cmp - "$T/names" || { echo "not unique"; return 1; }
+	grep -q '^execve ' "$T/entries" || { echo "no execve"; return 1; }
+}
+
+# sha256sum writes to fd 1 and reads and closes its file's descriptor
+# (the lowest free one: 3 unless the test runner left more open)
+sha_narrowed() {
+	need_filters || return 1
+	cat "$T/sha.policy"
+	grep -q '^write: fd == 1 ' "$T/sha.policy" || { echo "no write: fd == 1"; return 1; }
+	fd=$(sed -n 's/^read: fd == \([0-9]*\) .*/\1/p' "$T/sha.policy")
+	[ -n "$fd" ] && [ "$fd" -ge 3 ] || { echo "no read: fd == N"; return 1; }
+	grep -q "^close: fd == $fd " "$T/sha.policy" || { echo "no close: fd == $fd"; return 1; }
+}
+
+# every entry the run used, removed in turn, kills the run with SIGSYS
+minus_each() {
+	name=$1
+	shift
+	grep -v '^#' "$T/$name.policy" | grep -v '# 0:' > "$T/used"
+	[ "$(wc -l < "$T/used")" -ge 10 ] || { echo "too few entries"; return 1; }
+	bad=0
+	while read -r line; do
+		grep -vxF -- "$line" "$T/$name.policy" > "$T/minus"
+		"$SB" run --policy "$T/minus" -- "$@" > "$T/out" 2> "$T/err"
+		rc=$?
+		if [ $rc != 159 ] || ! grep -q 'killed by SIGSYS' "$T/err"; then
+			echo "without '$line': status $rc, expected 159"
+			cat "$T/err"
+			bad=1
+		fi
+	done < "$T/used"
+	[ $bad = 0 ]
+}
+
+minus_write() {
+	grep -v '^write' "$T/sha.policy" > "$T/minus"
+	sb run --policy "$T/minus" -- sha256sum "$T/data"
+	expect_rc 159 && expect_err "sha256sum: killed by SIGSYS (Bad system call)" &&
+		[ ! -s "$T/out" ]
+}
+
+minus_pipe2() {
+	grep -v '^pipe2' "$T/pipe.policy" > "$T/minus"
+	grep -q '^pipe2' "$T/pipe.policy" || { echo "pipe2 not learned"; return 1; }
+	sb run --policy "$T/minus" -- sh -c "$PIPELINE" sh "$T/data"
+	expect_rc 159 && [ ! -s "$T/out" ]
+}
+
+# a filter that is false kills as a clear bit does
+expression_enforced() {
+	need_filters || return 1
+	sed 's/^write: fd == 1 /write: fd == 2 /' "$T/sha.policy" > "$T/p"
+	grep -q '^write: fd == 2 ' "$T/p" || return 1
+	sb run --policy "$T/p" -- sha256sum "$T/data"
+	expect_rc 159 && [ ! -s "$T/out" ]
+}
+
+# errno:NAME: the denied open fails with that errno, the command goes on
+action_errno() {
+	sed -e '/^openat/d' -e 's/^write:[^#]*/write /' "$T/sha.policy" > "$T/p"
+	sb run --action errno:EACCES --policy "$T/p" -- sha256sum "$T/data"
+	expect_rc 1 && expect_err "Permission denied" && [ ! -s "$T/out" ]
+}
+
+tsync() {
+	confined sha --tsync -- sha256sum "$T/data"
+}
+
+# refusals: nothing runs, the tool says why and where
+refused() { # RC MESSAGE POLICY-TEXT [RUN OPTION]...
+	want=$1 msg=$2
+	printf '%b' "$3" > "$T/p"
+	shift 3
+	rm -f "$T/ran"
+	sb run --policy "$T/p" "$@" -- touch "$T/ran"
+	expect_rc "$want" && expect_err "$msg" && not_run
+}
+
+bad_line() {
+	refused 2 "$T/p:3: cannot parse 'write fd': expected ':' or the end of the line after 'write'" \
+		'# a policy\n@default\nwrite fd\nexecve\n'
+}
+
+all_bad_lines() {
+	refused 2 "$T/p:4: cannot parse 'read(fd)'" 'execve\n@default\nwrite:\nread(fd)\n' &&
+		expect_err "$T/p:3: 'write:' without an expression"
+}
+
+unknown_name() {
+	refused 2 "$T/p:2: unknown system call 'wirte' (did you mean 'write'?)" \
+		'execve\nwirte\n@default\n'
+}
+
+unknown_name_allow() {
+	rm -f "$T/ran"
+	sb run --allow execve,@default,opne -- touch "$T/ran"
+	expect_rc 2 && expect_err "--allow: unknown system call 'opne' (did you mean 'open'?)" &&
+		not_run
+}
+
+bad_group() {
+	refused 2 "$T/p:1: unknown group '@file-sytem' (did you mean '@file-system'?)" \
+		'@file-sytem\nexecve\n@default\n'
+}
+
+bad_action() {
+	refused 2 "--action: unknown action 'kill-everything' (kill-process, kill-thread, trap[:N], errno[:N|:NAME], log)" \
+		'execve\n@default\n' --action kill-everything &&
+		refused 2 "--action errno:ENOTANERRNO: bad data 'ENOTANERRNO'" \
+		'execve\n@default\n' --action errno:ENOTANERRNO &&
+		refused 2 "--action: unknown action 'log:3'" 'execve\n' --action log:3
+}
+
+action_refused() {
+	refused 1 "install refused: Invalid argument: the bitmap with action 'errno:5000 (0x00051388)' (--action errno:5000)" \
+		'execve\n@default\n' --action errno:5000
+}
+
+bad_expression() {
+	refused 1 "install refused: $EXPR_ERR: $T/p:3: filter 'fd ==' of write" \
+		'execve\n@default\nwrite: fd ==\nread: fd == 0\n' &&
+		refused 1 "install refused: $EXPR_ERR: $T/p:2: filter 'nosuchfield == 1' of read" \
+		'@default\nread: nosuchfield == 1\nexecve\n'
+}
+
+no_policy_file() {
+	rm -f "$T/ran"
+	sb run --policy "$T/nosuchfile" -- touch "$T/ran"
+	expect_rc 2 && expect_err "$T/nosuchfile: No such file or directory" && not_run
+}
+
+usage_errors() {
+	bad=0
+	while read -r args; do
+		# shellcheck disable=SC2086 # word splitting intended
+		sb $args
+		if [ $rc != 2 ] || ! grep -q 'usage: seccomp-bitmap' "$T/err"; then
+			echo "'$args': status $rc, expected 2 and the usage"
+			cat "$T/err"
+			bad=1
+		fi
+	done <<-EOF
+
+	frobnicate
+	run
+	run -- true
+	run --bogus --allow execve -- true
+	run --allow execve --policy
+	learn
+	learn --bogus -- true
+	learn -o
+	show
+	show abc
+	show 1 2
+	EOF
+	[ $bad = 0 ]
+}
+
+not_found() {
+	sb run --allow execve,@default -- no-such-command-here
+	expect_rc 127 && expect_err "no-such-command-here: command not found" &&
+		printf 'x\n' > "$T/noexec" && chmod 644 "$T/noexec" &&
+		sb run --allow execve,@default -- "$T/noexec" &&
+		expect_rc 126 && expect_err "$T/noexec: Permission denied"
+}
+
+# every group of --help can be used, and @default runs a static program
+groups() {
+	"$SB" --help | sed -n 's/^  \(@[a-z-]*\) .*/\1/p' > "$T/groups"
+	[ "$(wc -l < "$T/groups")" -ge 7 ] || { echo "groups missing in --help"; return 1; }
+	for g in @basic-io @file-system @process @signal @memory @network-io @default; do
+		grep -qx -- "$g" "$T/groups" || { echo "no $g"; return 1; }
+	done
+	while read -r g; do
+		sb run --allow "@default,execve,$g" -- "$HELPER" getppid
+		expect_rc 200 || { echo "with $g"; return 1; }
+	done < "$T/groups"
+}
+
+# show on a process confined by a known policy: the exact text
+show_known() {
+	printf '# known\nread\nwrite: fd == 1 || fd == 2\nclose\nexecve\n' > "$T/known"
+	[ $FILTERS = 1 ] || sed -i 's/^write:.*/write/' "$T/known"
+	rm -f "$T/pid"
+	"$SB" run --action log --policy "$T/known" -- \
+		sh -c 'echo $$ > "$1.tmp"; mv "$1.tmp" "$1"; exec sleep 30' sh "$T/pid" &
+	tool=$!
+	i=0
+	while [ ! -s "$T/pid" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	pid=$(cat "$T/pid")
+	sb show "$pid"
+	kill "$pid"
+	wait $tool
+	expect_rc 0 || return 1
+	if [ $FILTERS = 1 ]; then
+		printf 'native:\tread,write,close,execve\ncompat:\t\naction:\tlog (0x7ffc0000)\nwrite:\tfd == 1 || fd == 2\n' > "$T/want"
+	else
+		printf 'native:\tread,write,close,execve\ncompat:\t\naction:\tlog (0x7ffc0000)\n' > "$T/want"
+	fi
+	cmp "$T/want" "$T/out" || { echo "show printed:"; cat "$T/out"; return 1; }
+}
+
+show_unconfined() {
+	sleep 30 &
+	pid=$!
+	sb show $pid
+	kill $pid
+	expect_rc 1 && expect_err "show: process $pid has no seccomp bitmap" &&
+		sb show 999999 && expect_rc 1 && expect_err "show: no process 999999"
+}
+
+seq 1 3000 > "$T/data"
+PIPELINE='cat "$1" | tr 0-9 a-j | sha256sum; echo "pipeline status $?"'
+
+t "learn sha256sum: same output and status as unconfined" learn sha sha256sum "$T/data"
+t "run sha256sum with the learned policy: same output and status" confined sha -- sha256sum "$T/data"
+t "learned policy: sorted, unique, a count on each entry, execve" policy_format "$T/sha.policy"
+t "learned policy narrows fd syscalls: write: fd == 1, read/close: its file" sha_narrowed
+t "learn gzip -c: same output and status as unconfined" learn gzip gzip -c "$T/data"
+t "run gzip -c with the learned policy: same output and status" confined gzip -- gzip -c "$T/data"
+t "learn sh -c pipeline: same output and status as unconfined" learn pipe sh -c "$PIPELINE" sh "$T/data"
+t "run sh -c pipeline with the learned policy: same output and status" confined pipe -- sh -c "$PIPELINE" sh "$T/data"
+t "learned pipeline policy: sorted, unique, counts, execve" policy_format "$T/pipe.policy"
+t "learn, run sh -c 'exit 7': status 7" learn exit7 sh -c 'exit 7'
+t "run sh -c 'exit 7' with the learned policy: status 7" confined exit7 -- sh -c 'exit 7'
+t "learn sh killing itself with SIGTERM: status 143" learn term sh -c 'kill -TERM $$'
+t "run sh killing itself with SIGTERM: status 143 (128 + signal)" confined term -- sh -c 'kill -TERM $$'
+t "run --tsync with the learned policy: same output and status" tsync
+t "learned sha256sum policy minus any one used entry: SIGSYS, exit 159" minus_each sha sha256sum "$T/data"
+t "learned policy minus write: SIGSYS, exit 159, no output" minus_write
+t "learned pipeline policy minus pipe2: sh dies of SIGSYS, exit 159" minus_pipe2
+t "write: fd == 2 instead of fd == 1: SIGSYS, exit 159" expression_enforced
+t "--action errno:EACCES: the denied openat fails with EACCES" action_errno
+t "a line that does not parse: exit 2 with FILE:LINE, nothing run" bad_line
+t "every bad line is reported, each with FILE:LINE" all_bad_lines
+t "unknown name: exit 2 with the nearest name, nothing run" unknown_name
+t "unknown name in --allow: exit 2 with the nearest name" unknown_name_allow
+t "unknown group: exit 2 with the nearest group, nothing run" bad_group
+t "bad --action: exit 2, nothing run" bad_action
+t "errno above 4095: install refused, exit 1, naming the action" action_refused
+t "expressions the kernel refuses: exit 1, naming FILE:LINE and the errno" bad_expression
+t "missing policy file: exit 2" no_policy_file
+t "usage errors: exit 2 with the usage" usage_errors
+t "command not found: 127; not executable: 126" not_found
+t "every group of --help works; @default runs a static program" groups
+t "show PID of a known policy: the exact text" show_known
+t "show PID without a bitmap, or of no process: exit 1" show_unconfined
+
+[ $failed = 0 ]
