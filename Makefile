@@ -4,6 +4,8 @@
 #   make check        tree + series, tinyconfig kernel, kselftests, boot under qemu
 #   make check-debug  the same on a KASAN/lockdep/kmemleak/UBSAN kernel
 #   make lint         checkpatch --strict on series/, kernel-doc on touched files
+#   make config-matrix build+boot+check with each qemu/matrix/*.config on top
+#   make trinity      trinity in bitmap mode on the debug kernel (fixed seed/time)
 #   make series       export $(KSRC)'s commits pristine..HEAD into series/
 #   make bench        (placeholder: the benchmark is another issue)
 #   make clean        remove build outputs of KSRC (never a developer's tree)
@@ -71,10 +73,11 @@ DEPS_STAMP := $(TOP)/build/.deps-stamp
 GUEST_EXIT := $(TOP)/build/guest-exit
 
 .PHONY: help deps tree kernel kernel-debug selftests selftests-debug \
-	initramfs initramfs-debug harness-check lint check check-debug test series bench clean distclean
+	initramfs initramfs-debug harness-check lint check check-debug test series bench clean distclean \
+	config-matrix kernel-matrix selftests-matrix initramfs-matrix check-matrix
 
 help:
-	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,16p' Makefile | sed 's/^# \{0,1\}//'
 
 # --- dependencies (Debian) ---------------------------------------------------
 deps: $(DEPS_STAMP)
@@ -155,6 +158,33 @@ check: initramfs
 check-debug: initramfs-debug
 	@qemu/run -n check-debug$(LOGSFX) -k $(OBJ_DEBUG)/arch/x86/boot/bzImage -i $(OBJ_DEBUG)/initramfs.cpio \
 		-t "$(TESTS)" -m $(DEBUG_MEM) -T $(DEBUG_TIMEOUT) -s $(DEBUG_KSFT_TIMEOUT) -K -L $(LOGS)
+
+# --- config matrix -----------------------------------------------------------
+# make config-matrix: for each qemu/matrix/NAME.config (MATRIX_CONFIGS to pick
+# some), build the kernel from base + bitmap + that fragment in
+# build/obj-<tree>-matrix-NAME, boot it and run the check tests (or the
+# fragment's "# matrix-tests:" list); one line per configuration, then
+# "config-matrix: N passed, N failed, N skipped" (configurations).
+# make check-matrix MATRIX=NAME runs one of them.
+MATRIX_CONFIGS ?= $(basename $(notdir $(wildcard qemu/matrix/*.config)))
+MATRIX ?=
+OBJ_MATRIX := $(TOP)/build/obj-$(KNAME)-matrix-$(MATRIX)
+MATRIX_FRAG := qemu/matrix/$(MATRIX).config
+MATRIX_TESTS = $(or $(shell sed -n 's/^\# matrix-tests: *//p' $(MATRIX_FRAG) 2>/dev/null),$(TESTS))
+
+config-matrix: tree
+	@MAKE="$(MAKE)" KSRC="$(KSRC)" LOGS="$(LOGS)" LOGSFX="$(LOGSFX)" qemu/config-matrix $(MATRIX_CONFIGS)
+
+kernel-matrix: tree
+	@test -n "$(MATRIX)" -a -f "$(MATRIX_FRAG)" || { echo "kernel-matrix: MATRIX=NAME of a qemu/matrix/NAME.config" >&2; exit 1; }
+	@qemu/build-kernel $(KSRC) $(OBJ_MATRIX) $(FRAGMENTS) $(MATRIX_FRAG)
+selftests-matrix: kernel-matrix
+	$(call build_selftests,$(OBJ_MATRIX))
+initramfs-matrix: selftests-matrix $(GUEST_EXIT)
+	@qemu/mkinitramfs $(OBJ_MATRIX)/initramfs.cpio qemu/init $(GUEST_EXIT) $(OBJ_MATRIX)/kselftest/kselftest_install
+check-matrix: initramfs-matrix
+	@qemu/run -n matrix-$(MATRIX)$(LOGSFX) -k $(OBJ_MATRIX)/arch/x86/boot/bzImage -i $(OBJ_MATRIX)/initramfs.cpio \
+		-t "$(MATRIX_TESTS)" -m $(CHECK_MEM) -T $(CHECK_TIMEOUT) -s $(CHECK_KSFT_TIMEOUT) -L $(LOGS)
 
 test:
 	@mkdir -p $(LOGS)/test; P=0; F=0; S=0; rc=0; parts=""; \
