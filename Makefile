@@ -74,7 +74,7 @@ GUEST_EXIT := $(TOP)/build/guest-exit
 
 .PHONY: help deps tree kernel kernel-debug selftests selftests-debug \
 	initramfs initramfs-debug harness-check lint check check-debug test series bench clean distclean \
-	config-matrix kernel-matrix selftests-matrix initramfs-matrix check-matrix
+	config-matrix kernel-matrix selftests-matrix initramfs-matrix check-matrix trinity
 
 help:
 	@sed -n '2,16p' Makefile | sed 's/^# \{0,1\}//'
@@ -185,6 +185,28 @@ initramfs-matrix: selftests-matrix $(GUEST_EXIT)
 check-matrix: initramfs-matrix
 	@qemu/run -n matrix-$(MATRIX)$(LOGSFX) -k $(OBJ_MATRIX)/arch/x86/boot/bzImage -i $(OBJ_MATRIX)/initramfs.cpio \
 		-t "$(MATRIX_TESTS)" -m $(CHECK_MEM) -T $(CHECK_TIMEOUT) -s $(CHECK_KSFT_TIMEOUT) -L $(LOGS)
+
+# --- trinity in bitmap mode ---------------------------------------------------
+# Debian's trinity (qemu/packages) in the guest, started by
+# bitmap_trinity_launcher: bitmap with an ERRNO action, filters, compat
+# bitmap, as nobody, fixed seed, bounded syscall count and time. Passes if
+# the launcher saw it confined and it ran to its end, the guest came back,
+# and the console has no splat (kmemleak scanned after on the debug kernel).
+# TRINITY_KERNEL=check uses the check kernel instead of the debug one.
+TRINITY_KERNEL ?= debug
+TRINITY_SEED ?= 42
+TRINITY_OPS ?= 10000
+TRINITY_SECS ?= 900
+TRINITY_OBJ = $(if $(filter check,$(TRINITY_KERNEL)),$(OBJ),$(OBJ_DEBUG))
+TRINITY_ARGS ?= -q -l off -s $(TRINITY_SEED) -N $(TRINITY_OPS) -C 2 --disable-fds=sockets
+trinity: $(if $(filter check,$(TRINITY_KERNEL)),selftests,selftests-debug) $(GUEST_EXIT)
+	@command -v trinity >/dev/null || { echo "trinity: not installed (apt-get install trinity; listed in qemu/packages)" >&2; exit 1; }
+	@qemu/mkinitramfs $(TRINITY_OBJ)/initramfs-trinity.cpio qemu/init $(GUEST_EXIT) \
+		$(TRINITY_OBJ)/kselftest/kselftest_install $$(command -v trinity)
+	@echo "trinity: seed $(TRINITY_SEED), at most $(TRINITY_OPS) syscalls and $(TRINITY_SECS) s, $(TRINITY_KERNEL) kernel"
+	@qemu/run -n trinity$(LOGSFX) -k $(TRINITY_OBJ)/arch/x86/boot/bzImage -i $(TRINITY_OBJ)/initramfs-trinity.cpio \
+		-m $(DEBUG_MEM) -T $$(( $(TRINITY_SECS) + 900 )) $(if $(filter check,$(TRINITY_KERNEL)),,-K) -L $(LOGS) \
+		-c 'cd /tmp && /kselftest/seccomp_bitmap/bitmap_trinity_launcher -t $(TRINITY_SECS) -- /usr/bin/trinity $(TRINITY_ARGS)'
 
 test:
 	@mkdir -p $(LOGS)/test; P=0; F=0; S=0; rc=0; parts=""; \
