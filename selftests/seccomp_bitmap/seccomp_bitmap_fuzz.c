@@ -843,7 +843,8 @@ static const char *check(const struct attempt *a, pid_t pid, int st,
 		return buf;
 	}
 	if (success && a->kind == K_GETF) {
-		if (r->ret < 1 || (a->a4 && r->ret > a->a4) || !p.bitmap) {
+		if (r->ret < 1 || (a->a4 && (unsigned long)r->ret > (unsigned long)a->a4) ||
+		    !p.bitmap) {
 			snprintf(buf, size, "PR_GET_SECCOMP_FILTER returned %ld (len %ld, bitmap %d)",
 				 r->ret, a->a4, p.bitmap);
 			return buf;
