@@ -4,6 +4,8 @@
 #   make check        tree + series, tinyconfig kernel, kselftests, boot under qemu
 #   make check-debug  the same on a KASAN/lockdep/kmemleak/UBSAN kernel
 #   make lint         checkpatch --strict on series/, kernel-doc, W=1 + sparse vs pristine
+#   make config-matrix build+boot+check with each qemu/matrix/*.config on top
+#   make trinity      trinity in bitmap mode on the debug kernel (fixed seed/time)
 #   make series       export $(KSRC)'s commits pristine..HEAD into series/
 #   make bisect-check build every prefix of the series, then check the whole
 #   make submission   build/submission.mbox (cover letter, patches, selftests)
@@ -79,10 +81,11 @@ GUEST_EXIT := $(TOP)/build/guest-exit
 	initramfs initramfs-debug harness-check lint check check-debug test series bench clean distclean \
 	bisect-check submission submission-check \
 	kernel-bench bench-programs \
-	tool
+	tool \
+	config-matrix kernel-matrix selftests-matrix initramfs-matrix check-matrix trinity
 
 help:
-	@sed -n '2,16p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,18p' Makefile | sed 's/^# \{0,1\}//'
 
 # --- dependencies (Debian) ---------------------------------------------------
 deps: $(DEPS_STAMP)
@@ -171,6 +174,55 @@ check: initramfs
 check-debug: initramfs-debug
 	@qemu/run -n check-debug$(LOGSFX) -k $(OBJ_DEBUG)/arch/x86/boot/bzImage -i $(OBJ_DEBUG)/initramfs.cpio \
 		-t "$(TESTS)" -m $(DEBUG_MEM) -T $(DEBUG_TIMEOUT) -s $(DEBUG_KSFT_TIMEOUT) -K -L $(LOGS)
+
+# --- config matrix -----------------------------------------------------------
+# make config-matrix: for each qemu/matrix/NAME.config (MATRIX_CONFIGS to pick
+# some), build the kernel from base + bitmap + that fragment in
+# build/obj-<tree>-matrix-NAME, boot it and run the check tests (or the
+# fragment's "# matrix-tests:" list); one line per configuration, then
+# "config-matrix: N passed, N failed, N skipped" (configurations).
+# make check-matrix MATRIX=NAME runs one of them.
+MATRIX_CONFIGS ?= $(basename $(notdir $(wildcard qemu/matrix/*.config)))
+MATRIX ?=
+OBJ_MATRIX := $(TOP)/build/obj-$(KNAME)-matrix-$(MATRIX)
+MATRIX_FRAG := qemu/matrix/$(MATRIX).config
+MATRIX_TESTS = $(or $(shell sed -n 's/^\# matrix-tests: *//p' $(MATRIX_FRAG) 2>/dev/null),$(TESTS))
+
+config-matrix: tree
+	@MAKE="$(MAKE)" KSRC="$(KSRC)" LOGS="$(LOGS)" LOGSFX="$(LOGSFX)" qemu/config-matrix $(MATRIX_CONFIGS)
+
+kernel-matrix: tree
+	@test -n "$(MATRIX)" -a -f "$(MATRIX_FRAG)" || { echo "kernel-matrix: MATRIX=NAME of a qemu/matrix/NAME.config" >&2; exit 1; }
+	@qemu/build-kernel $(KSRC) $(OBJ_MATRIX) $(FRAGMENTS) $(MATRIX_FRAG)
+selftests-matrix: kernel-matrix
+	$(call build_selftests,$(OBJ_MATRIX))
+initramfs-matrix: selftests-matrix $(GUEST_EXIT)
+	@qemu/mkinitramfs $(OBJ_MATRIX)/initramfs.cpio qemu/init $(GUEST_EXIT) $(OBJ_MATRIX)/kselftest/kselftest_install
+check-matrix: initramfs-matrix
+	@qemu/run -n matrix-$(MATRIX)$(LOGSFX) -k $(OBJ_MATRIX)/arch/x86/boot/bzImage -i $(OBJ_MATRIX)/initramfs.cpio \
+		-t "$(MATRIX_TESTS)" -m $(CHECK_MEM) -T $(CHECK_TIMEOUT) -s $(CHECK_KSFT_TIMEOUT) -L $(LOGS)
+
+# --- trinity in bitmap mode ---------------------------------------------------
+# Debian's trinity (qemu/packages) in the guest, started by
+# bitmap_trinity_launcher: bitmap with an ERRNO action, filters, compat
+# bitmap, as nobody, fixed seed, bounded syscall count and time. Passes if
+# the launcher saw it confined and it ran to its end, the guest came back,
+# and the console has no splat (kmemleak scanned after on the debug kernel).
+# TRINITY_KERNEL=check uses the check kernel instead of the debug one.
+TRINITY_KERNEL ?= debug
+TRINITY_SEED ?= 42
+TRINITY_OPS ?= 10000
+TRINITY_SECS ?= 900
+TRINITY_OBJ = $(if $(filter check,$(TRINITY_KERNEL)),$(OBJ),$(OBJ_DEBUG))
+TRINITY_ARGS ?= -q -l off -s $(TRINITY_SEED) -N $(TRINITY_OPS) -C 2 --disable-fds=sockets
+trinity: $(if $(filter check,$(TRINITY_KERNEL)),selftests,selftests-debug) $(GUEST_EXIT)
+	@command -v trinity >/dev/null || { echo "trinity: not installed (apt-get install trinity; listed in qemu/packages)" >&2; exit 1; }
+	@qemu/mkinitramfs $(TRINITY_OBJ)/initramfs-trinity.cpio qemu/init $(GUEST_EXIT) \
+		$(TRINITY_OBJ)/kselftest/kselftest_install $$(command -v trinity)
+	@echo "trinity: seed $(TRINITY_SEED), at most $(TRINITY_OPS) syscalls and $(TRINITY_SECS) s, $(TRINITY_KERNEL) kernel"
+	@qemu/run -n trinity$(LOGSFX) -k $(TRINITY_OBJ)/arch/x86/boot/bzImage -i $(TRINITY_OBJ)/initramfs-trinity.cpio \
+		-m $(DEBUG_MEM) -T $$(( $(TRINITY_SECS) + 900 )) $(if $(filter check,$(TRINITY_KERNEL)),,-K) -L $(LOGS) \
+		-c 'cd /tmp && /kselftest/seccomp_bitmap/bitmap_trinity_launcher -t $(TRINITY_SECS) -- /usr/bin/trinity $(TRINITY_ARGS)'
 
 test:
 	@mkdir -p $(LOGS)/test; P=0; F=0; S=0; rc=0; parts=""; \
