@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Small helpers shared by the seccomp bitmap test programs that include
- * it (seccomp_bitmap_filter_test.c; seccomp_bitmap_test.c keeps its own
- * copies): uapi fallbacks, bitmap words, child processes and their exit
+ * it (seccomp_bitmap_filter_test.c, seccomp_bitmap_stress_test.c,
+ * seccomp_bitmap_fuzz.c): uapi fallbacks, bitmap words, child processes and their exit
  * status, /proc files, the kernel log.  Everything is static inline so
  * that a program using only part of it compiles without warnings.
  *
@@ -59,6 +59,13 @@
 #endif
 #ifndef SECCOMP_RET_LOG
 #define SECCOMP_RET_LOG		 0x7ffc0000U
+#endif
+#ifndef SECCOMP_RET_TRACE
+#define SECCOMP_RET_TRACE	 0x7ff00000U
+#define SECCOMP_RET_ALLOW	 0x7fff0000U
+#endif
+#ifndef SECCOMP_RET_USER_NOTIF
+#define SECCOMP_RET_USER_NOTIF	 0x7fc00000U
 #endif
 #ifndef __NR_seccomp
 #define __NR_seccomp 317
@@ -255,6 +262,32 @@ static inline void *fault_page(void)
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	return p == MAP_FAILED ? NULL : p;
+}
+
+/*
+ * Raw `syscall` instruction: returns what the kernel put in rax (a value
+ * or -errno) and never touches errno, for code that shares its TLS with
+ * another task (a clone(CLONE_VM) child without CLONE_SETTLS).
+ */
+static inline long raw_syscall6(long nr, long a1, long a2, long a3, long a4,
+				long a5, long a6)
+{
+	register long r10 asm("r10") = a4;
+	register long r8 asm("r8") = a5;
+	register long r9 asm("r9") = a6;
+	long ret;
+
+	asm volatile("syscall"
+		     : "=a"(ret)
+		     : "0"(nr), "D"(a1), "S"(a2), "d"(a3), "r"(r10), "r"(r8),
+		       "r"(r9)
+		     : "rcx", "r11", "memory", "cc");
+	return ret;
+}
+
+static inline long raw_syscall0(long nr)
+{
+	return raw_syscall6(nr, 0, 0, 0, 0, 0, 0);
 }
 
 /* Raw syscall with one argument; *after = address after the instruction. */

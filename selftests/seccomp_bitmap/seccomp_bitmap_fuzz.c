@@ -42,84 +42,7 @@
  * FUZZ_SEED=<seed> FUZZ_ONLY=<n> replays just that one.
  */
 
-#define _GNU_SOURCE
-#include <errno.h>
-#include <linux/seccomp.h>
-#include <linux/types.h>
-#include <signal.h>
-#include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
-
-#if __has_include("../kselftest_harness.h")
-#include "../kselftest_harness.h"
-#else
-#include "kselftest_harness.h"
-#endif
-
-#ifndef PR_SET_NO_NEW_PRIVS
-#define PR_SET_NO_NEW_PRIVS 38
-#endif
-#ifndef SECCOMP_RET_KILL_PROCESS
-#define SECCOMP_RET_KILL_PROCESS 0x80000000U
-#define SECCOMP_RET_KILL_THREAD	 0x00000000U
-#endif
-#ifndef SECCOMP_RET_TRAP
-#define SECCOMP_RET_TRAP	 0x00030000U
-#define SECCOMP_RET_ERRNO	 0x00050000U
-#define SECCOMP_RET_TRACE	 0x7ff00000U
-#define SECCOMP_RET_ALLOW	 0x7fff0000U
-#endif
-#ifndef SECCOMP_RET_LOG
-#define SECCOMP_RET_LOG		 0x7ffc0000U
-#endif
-#ifndef SECCOMP_RET_USER_NOTIF
-#define SECCOMP_RET_USER_NOTIF	 0x7fc00000U
-#endif
-#ifndef __NR_seccomp
-#define __NR_seccomp 317
-#endif
-
-#ifndef SECCOMP_MODE_BITMAP
-#define SECCOMP_MODE_BITMAP	3
-#define SECCOMP_SET_MODE_BITMAP	4
-
-struct seccomp_bitmap {
-	__u32 size;
-	__u32 action;
-	__u32 nbits;
-	__u32 compat_nbits;
-	__aligned_u64 native;
-	__aligned_u64 compat;
-	__aligned_u64 filters;
-	__u32 nfilters;
-	__u32 reserved;
-};
-
-struct seccomp_bitmap_filter {
-	__u32 nr;
-	__u32 flags;
-	__aligned_u64 expr;
-};
-#endif
-#ifndef SECCOMP_SET_MODE_BITMAP
-#define SECCOMP_SET_MODE_BITMAP 4
-#endif
-#ifndef PR_SET_SECCOMP_FILTER
-#define PR_SET_SECCOMP_FILTER 65
-#endif
-#ifndef PR_GET_SECCOMP_FILTER
-#define PR_GET_SECCOMP_FILTER 66
-#endif
+#include "bitmap_util.h"
 
 #define DEFAULT_SEED	0x5ecb17f0ULL
 #define DEFAULT_ITERS	3000
@@ -197,22 +120,6 @@ struct result {
 static struct result *res(void)
 {
 	return (struct result *)pg(P_RESULT);
-}
-
-/* ---- raw syscalls (no errno, no libc wrappers) ---------------------------- */
-
-static long raw6(long nr, long a1, long a2, long a3, long a4, long a5, long a6)
-{
-	register long r10 asm("r10") = a4;
-	register long r8 asm("r8") = a5;
-	register long r9 asm("r9") = a6;
-	long ret;
-
-	asm volatile("syscall"
-		     : "=a"(ret)
-		     : "0"(nr), "D"(a1), "S"(a2), "d"(a3), "r"(r10), "r"(r8), "r"(r9)
-		     : "rcx", "r11", "memory");
-	return ret;
 }
 
 /* ---- probes --------------------------------------------------------------- */
@@ -535,7 +442,7 @@ static long install_base(bool filters)
 	};
 
 	memset(w, 0xff, sizeof(w));
-	return raw6(__NR_seccomp, SECCOMP_SET_MODE_BITMAP, 0, (long)&sb, 0, 0, 0);
+	return raw_syscall6(__NR_seccomp, SECCOMP_SET_MODE_BITMAP, 0, (long)&sb, 0, 0, 0);
 }
 
 /*
@@ -776,14 +683,14 @@ static void child(const struct attempt *a)
 	if (a->base)
 		r->base_ret = install_base(a->base_filters);
 	r->phase = 1;
-	r->ret = raw6(a->nr, a->a1, a->a2, a->a3, a->a4, a->a5, 0);
+	r->ret = raw_syscall6(a->nr, a->a1, a->a2, a->a3, a->a4, a->a5, 0);
 	r->phase = 2;
 	for (i = 0; i < NPROBES; i++) {
 		r->probe = i;
-		r->probe_ret[i] = raw6(probes[i], 0, 0, 0, 0, 0, 0);
+		r->probe_ret[i] = raw_syscall6(probes[i], 0, 0, 0, 0, 0, 0);
 	}
 	r->phase = 3;
-	raw6(__NR_exit_group, 0, 0, 0, 0, 0, 0);
+	raw_syscall6(__NR_exit_group, 0, 0, 0, 0, 0, 0);
 	/* exit_group denied with ERRNO: the parent kills us (no hlt, no GPF) */
 	r->phase = 4;
 	for (;;)
