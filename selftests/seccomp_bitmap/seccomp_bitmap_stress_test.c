@@ -27,7 +27,8 @@
  * allocates is larger: a bitmap state is about 190 bytes (kmalloc-256,
  * 25 MB for 100,000), an expression copy or event_filter at least 16.
  * Under `make check-debug` the harness's kmemleak scan after the tests
- * catches leaks of any size, at the smaller cycle count.
+ * catches leaks of any size, at the smaller cycle count; there the Slab
+ * figure is only logged (KASAN's quarantine holds freed objects).
  *
  * deep_chain_cycles: children that narrow one bit at a time (hundreds of
  * chained objects), then exit: the chain is freed iteratively in one go.
@@ -446,6 +447,20 @@ TEST_F_TIMEOUT(stress, install_free_cycles, 1700)
 	       tasks * per_task, tasks, (long)(t1.tv_sec - t0.tv_sec), before,
 	       after, after - before,
 	       SLAB_TOLERANCE_KB);
+	if (debug_kernel()) {
+		/*
+		 * The debug kernel (qemu/debug.config) has KASAN beside
+		 * kmemleak: freed objects wait in KASAN's quarantine (up to
+		 * 1/32 of RAM, 32 MB in the 1G guest) and still count as
+		 * Slab, so the figure is not a leak measure there (+7.8 MB
+		 * seen on 2026-12-04 with an empty kmemleak report).  The
+		 * leak check on that kernel is the kmemleak scan the
+		 * harness runs after the tests, which fails the run on any
+		 * unreferenced object.
+		 */
+		TH_LOG("debug kernel: Slab not asserted (KASAN quarantine); the kmemleak scan after the tests is the leak check");
+		return;
+	}
 	EXPECT_GE(SLAB_TOLERANCE_KB, after - before);
 }
 
