@@ -458,7 +458,7 @@ TEST_F_TIMEOUT(stress, install_free_cycles, 1700)
 		 * harness runs after the tests, which fails the run on any
 		 * unreferenced object.
 		 */
-		TH_LOG("debug kernel: Slab not asserted (KASAN quarantine); the kmemleak scan after the tests is the leak check");
+		TH_LOG("debug kernel: Slab not asserted (the address sanitizer keeps freed objects in its quarantine); the kmemleak scan after the tests is the leak check");
 		return;
 	}
 	EXPECT_GE(SLAB_TOLERANCE_KB, after - before);
