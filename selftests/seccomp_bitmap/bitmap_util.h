@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Small helpers shared by the seccomp bitmap test programs that include
- * it (seccomp_bitmap_filter_test.c, seccomp_bitmap_stress_test.c,
- * seccomp_bitmap_fuzz.c): uapi fallbacks, bitmap words, child processes and their exit
- * status, /proc files, the kernel log.  Everything is static inline so
- * that a program using only part of it compiles without warnings.
+ * Small helpers shared by the seccomp bitmap harness tests that include
+ * it (seccomp_bitmap_test.c, seccomp_bitmap_bypass_test.c,
+ * seccomp_bitmap_filter_test.c, seccomp_bitmap_stress_test.c,
+ * seccomp_bitmap_fuzz.c): the uapi fallbacks (bitmap_uapi.h, which
+ * bitmap_trinity_launcher.c includes on its own), bitmap words, child
+ * processes and their exit status, raw syscalls, /proc files, SIGSYS
+ * recording, the kernel log.  Everything is static inline so that a
+ * program using only part of it compiles without warnings.
  *
  * x86-64 only.
  */
@@ -17,9 +20,6 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
-#include <linux/audit.h>
-#include <linux/prctl.h>
-#include <linux/seccomp.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -37,6 +37,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bitmap_uapi.h"
+
 #if __has_include("../kselftest_harness.h")
 #include "../kselftest_harness.h"
 #else
@@ -47,65 +49,7 @@
 #error "the seccomp bitmap tests are written for x86-64"
 #endif
 
-/* ---- uapi fallbacks ------------------------------------------------------ */
-
-#ifndef SECCOMP_RET_KILL_PROCESS
-#define SECCOMP_RET_KILL_PROCESS 0x80000000U
-#define SECCOMP_RET_KILL_THREAD	 0x00000000U
-#endif
-#ifndef SECCOMP_RET_TRAP
-#define SECCOMP_RET_TRAP	 0x00030000U
-#define SECCOMP_RET_ERRNO	 0x00050000U
-#endif
-#ifndef SECCOMP_RET_LOG
-#define SECCOMP_RET_LOG		 0x7ffc0000U
-#endif
-#ifndef SECCOMP_RET_TRACE
-#define SECCOMP_RET_TRACE	 0x7ff00000U
-#define SECCOMP_RET_ALLOW	 0x7fff0000U
-#endif
-#ifndef SECCOMP_RET_USER_NOTIF
-#define SECCOMP_RET_USER_NOTIF	 0x7fc00000U
-#endif
-#ifndef __NR_seccomp
-#define __NR_seccomp 317
-#endif
-
-#ifndef SECCOMP_MODE_BITMAP
-#define SECCOMP_MODE_BITMAP	3
-#define SECCOMP_SET_MODE_BITMAP	4
-
-struct seccomp_bitmap {
-	__u32 size;
-	__u32 action;
-	__u32 nbits;
-	__u32 compat_nbits;
-	__aligned_u64 native;
-	__aligned_u64 compat;
-	__aligned_u64 filters;
-	__u32 nfilters;
-	__u32 reserved;
-};
-
-struct seccomp_bitmap_filter {
-	__u32 nr;
-	__u32 flags;
-	__aligned_u64 expr;
-};
-#endif /* SECCOMP_MODE_BITMAP */
-
-#ifndef SECCOMP_SET_MODE_BITMAP
-#define SECCOMP_SET_MODE_BITMAP	4
-#endif
-#ifndef PR_SET_SECCOMP_FILTER
-#define PR_SET_SECCOMP_FILTER	65
-#endif
-#ifndef PR_GET_SECCOMP_FILTER
-#define PR_GET_SECCOMP_FILTER	66
-#endif
-#ifndef AUDIT_ARCH_X86_64
-#define AUDIT_ARCH_X86_64 0xc000003eU
-#endif
+/* si_code of a SECCOMP_RET_TRAP SIGSYS (<signal.h>, included above) */
 #ifndef SYS_SECCOMP
 #define SYS_SECCOMP 1
 #endif

@@ -20,148 +20,19 @@
  * x86-64 only (int $0x80, AUDIT_ARCH_*, syscall instruction addresses).
  */
 
-#define _GNU_SOURCE
-#include <sys/types.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <libgen.h>
-#include <limits.h>
-#include <linux/audit.h>
+#include "bitmap_util.h"
+
 #include <linux/filter.h>
-#include <linux/prctl.h>
-#include <linux/seccomp.h>
-#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <semaphore.h>
-#include <signal.h>
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/capability.h>
-#include <sys/mman.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/utsname.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
-/*
- * In the kernel tree (tools/testing/selftests/seccomp_bitmap) the harness is
- * "../kselftest_harness.h"; a stand-alone compile of this directory finds it
- * through -I tools/testing/selftests instead.
- */
-#if __has_include("../kselftest_harness.h")
-#include "../kselftest_harness.h"
-#else
-#include "kselftest_harness.h"
-#endif
+/* ---- uapi layout (fallbacks: bitmap_uapi.h) ----------------------------- */
 
-#if !defined(__x86_64__)
-#error "seccomp_bitmap_test is written for x86-64"
-#endif
-
-/* ---- uapi fallbacks (as seccomp_bpf.c does for its constants) ------------ */
-
-#ifndef PR_SET_NO_NEW_PRIVS
-#define PR_SET_NO_NEW_PRIVS 38
-#define PR_GET_NO_NEW_PRIVS 39
-#endif
-
-#ifndef SECCOMP_MODE_STRICT
-#define SECCOMP_MODE_STRICT 1
-#endif
-#ifndef SECCOMP_MODE_FILTER
-#define SECCOMP_MODE_FILTER 2
-#endif
-#ifndef SECCOMP_SET_MODE_STRICT
-#define SECCOMP_SET_MODE_STRICT 0
-#endif
-#ifndef SECCOMP_SET_MODE_FILTER
-#define SECCOMP_SET_MODE_FILTER 1
-#endif
-
-#ifndef SECCOMP_RET_KILL_PROCESS
-#define SECCOMP_RET_KILL_PROCESS 0x80000000U
-#define SECCOMP_RET_KILL_THREAD	 0x00000000U
-#endif
-#ifndef SECCOMP_RET_TRAP
-#define SECCOMP_RET_TRAP	 0x00030000U
-#define SECCOMP_RET_ERRNO	 0x00050000U
-#define SECCOMP_RET_TRACE	 0x7ff00000U
-#define SECCOMP_RET_ALLOW	 0x7fff0000U
-#endif
-#ifndef SECCOMP_RET_LOG
-#define SECCOMP_RET_LOG		 0x7ffc0000U
-#endif
-#ifndef SECCOMP_RET_USER_NOTIF
-#define SECCOMP_RET_USER_NOTIF	 0x7fc00000U
-#endif
-
-#ifndef __NR_seccomp
-#define __NR_seccomp 317
-#endif
-#ifndef __NR_clone3
-#define __NR_clone3 435
-#endif
-#ifndef __NR_set_mempolicy_home_node
-#define __NR_set_mempolicy_home_node 450
-#endif
-
-#ifndef SECCOMP_MODE_BITMAP
-#define SECCOMP_MODE_BITMAP	3
-#define SECCOMP_SET_MODE_BITMAP	4
-
-struct seccomp_bitmap {
-	__u32 size;
-	__u32 action;
-	__u32 nbits;
-	__u32 compat_nbits;
-	__aligned_u64 native;
-	__aligned_u64 compat;
-	__aligned_u64 filters;
-	__u32 nfilters;
-	__u32 reserved;
-};
-
-struct seccomp_bitmap_filter {
-	__u32 nr;
-	__u32 flags;
-	__aligned_u64 expr;
-};
-#endif /* SECCOMP_MODE_BITMAP */
-
-#ifndef SECCOMP_SET_MODE_BITMAP
-#define SECCOMP_SET_MODE_BITMAP	4
-#endif
-#ifndef SECCOMP_BITMAP_FLAG_TSYNC
-#define SECCOMP_BITMAP_FLAG_TSYNC (1UL << 0)
-#endif
 #ifndef SECCOMP_BITMAP_SIZE_VER0
 #define SECCOMP_BITMAP_SIZE_VER0 48
-#endif
-#ifndef PR_SET_SECCOMP_FILTER
-#define PR_SET_SECCOMP_FILTER	65
-#endif
-#ifndef PR_GET_SECCOMP_FILTER
-#define PR_GET_SECCOMP_FILTER	66
-#endif
-
-#ifndef AUDIT_ARCH_X86_64
-#define AUDIT_ARCH_X86_64 0xc000003eU
-#endif
-#ifndef AUDIT_ARCH_I386
-#define AUDIT_ARCH_I386 0x40000003U
-#endif
-
-#ifndef SYS_SECCOMP
-#define SYS_SECCOMP 1
 #endif
 
 _Static_assert(sizeof(struct seccomp_bitmap) == SECCOMP_BITMAP_SIZE_VER0,
@@ -176,9 +47,7 @@ _Static_assert(sizeof(struct seccomp_bitmap_filter) == 16,
 /* x32 syscalls are the native numbers with this bit */
 #define X32_SYSCALL_BIT	0x40000000
 
-/* 512 bits: more than either 6.1 table (451 entries); the rest mean nothing. */
-#define BM_BITS		512
-#define BM_WORDS	(BM_BITS / 64)
+/* BM_BITS (bitmap_util.h): more than either 6.1 table; the rest mean nothing. */
 #define BIG_BITS	4096
 #define BIG_WORDS	(BIG_BITS / 64)
 
@@ -190,27 +59,6 @@ _Static_assert(sizeof(struct seccomp_bitmap_filter) == 16,
 #define UNPRIV_UID	65534
 
 /* ---- small helpers ------------------------------------------------------- */
-
-static long sys_seccomp(unsigned int op, unsigned int flags, void *args)
-{
-	errno = 0;
-	return syscall(__NR_seccomp, op, flags, args);
-}
-
-static void bm_fill(__u64 *w, size_t words, bool allow)
-{
-	memset(w, allow ? 0xff : 0, words * sizeof(*w));
-}
-
-static void bm_set(__u64 *w, unsigned int nr)
-{
-	w[nr / 64] |= 1ULL << (nr % 64);
-}
-
-static void bm_clear(__u64 *w, unsigned int nr)
-{
-	w[nr / 64] &= ~(1ULL << (nr % 64));
-}
 
 static long bitmap_install(unsigned int flags, __u32 action,
 			   const __u64 *native, __u32 nbits,
@@ -254,29 +102,6 @@ static long prctl_deny_only(int nr1, int nr2)
 	errno = 0;
 	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_BITMAP, (unsigned long)w,
 		     (unsigned long)BM_BITS, 0UL);
-}
-
-static long get_mode(void)
-{
-	return prctl(PR_GET_SECCOMP, 0, 0, 0, 0);
-}
-
-/* Raw syscall with one argument; *after = address after the instruction. */
-static long raw_syscall1_at(long nr, long a1, unsigned long *after)
-{
-	register long rdi asm("rdi") = a1;
-	unsigned long addr;
-	long ret;
-
-	asm volatile("lea 1f(%%rip), %1\n\t"
-		     "syscall\n"
-		     "1:"
-		     : "=a"(ret), "=&r"(addr)
-		     : "0"(nr), "r"(rdi)
-		     : "rcx", "r11", "memory", "cc");
-	if (after)
-		*after = addr;
-	return ret;
 }
 
 /*
@@ -332,74 +157,6 @@ static bool have_ia32(void)
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-static int wait_status(pid_t pid)
-{
-	int status = -1;
-
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	return status;
-}
-
-#define EXPECT_EXITED(status, code) do {				\
-	int __st = (status);						\
-	EXPECT_TRUE(WIFEXITED(__st)) {					\
-		TH_LOG("child did not exit (status 0x%x, signal %d)",	\
-		       __st, WIFSIGNALED(__st) ? WTERMSIG(__st) : 0);	\
-	}								\
-	if (WIFEXITED(__st))						\
-		EXPECT_EQ(code, WEXITSTATUS(__st));			\
-} while (0)
-
-#define EXPECT_KILLED_BY(status, sig) do {				\
-	int __st = (status);						\
-	EXPECT_TRUE(WIFSIGNALED(__st)) {				\
-		TH_LOG("child was not killed (status 0x%x, exit %d)",	\
-		       __st, WIFEXITED(__st) ? WEXITSTATUS(__st) : -1);	\
-	}								\
-	if (WIFSIGNALED(__st))						\
-		EXPECT_EQ(sig, WTERMSIG(__st));				\
-} while (0)
-
-/* End of a forked child that used EXPECT_*(). */
-#define CHILD_EXIT() _exit(_metadata->passed ? 0 : 1)
-
-static void child_prep(struct __test_metadata *_metadata, bool nnp)
-{
-	struct rlimit no_core = { 0, 0 };
-
-	/* Children expected to die must not leave core files behind. */
-	setrlimit(RLIMIT_CORE, &no_core);
-	if (nnp)
-		ASSERT_EQ(0, prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0));
-}
-
-/* Reads a whole (proc) file; returns its length or -errno. */
-static ssize_t read_file(const char *path, char *buf, size_t size)
-{
-	size_t len = 0;
-	ssize_t r;
-	int fd;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	while (len < size - 1) {
-		r = read(fd, buf + len, size - 1 - len);
-		if (r < 0) {
-			r = -errno;
-			close(fd);
-			return r;
-		}
-		if (!r)
-			break;
-		len += r;
-	}
-	buf[len] = '\0';
-	close(fd);
-	return len;
-}
-
 /* The number on the "<key>\t" line of /proc/<pid or self>/[task/tid/]status */
 static long status_field(const char *path, const char *key)
 {
@@ -413,18 +170,6 @@ static long status_field(const char *path, const char *key)
 	if (!p)
 		return -2000;
 	return strtol(p + strlen(k), NULL, 10);
-}
-
-static char *helper_path(char *buf, size_t size)
-{
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-
-	if (n < 0)
-		return NULL;
-	exe[n] = '\0';
-	snprintf(buf, size, "%s/bitmap_exec_helper", dirname(exe));
-	return buf;
 }
 
 static void exec_helper(const char *path, const char *cmd)
@@ -490,47 +235,6 @@ static int spare_fd(void)
 		return -1;
 	close(p[1]);
 	return p[0];
-}
-
-/* A page that faults on access (EFAULT when handed to the kernel). */
-static void *fault_page(void)
-{
-	void *p = mmap(NULL, getpagesize(), PROT_NONE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	return p == MAP_FAILED ? NULL : p;
-}
-
-/* ---- SIGSYS recording for TRAP --------------------------------------------- */
-
-static volatile sig_atomic_t trap_count;
-static siginfo_t trap_info;
-
-static void trap_handler(int sig, siginfo_t *info, void *uc)
-{
-	(void)uc;
-	if (sig == SIGSYS) {
-		memcpy(&trap_info, info, sizeof(trap_info));
-		trap_count++;
-	}
-}
-
-static int install_trap_handler(void)
-{
-	struct sigaction act;
-	sigset_t mask;
-
-	memset(&act, 0, sizeof(act));
-	act.sa_sigaction = trap_handler;
-	act.sa_flags = SA_SIGINFO;
-	sigemptyset(&act.sa_mask);
-	sigemptyset(&mask);
-	sigaddset(&mask, SIGSYS);
-	trap_count = 0;
-	memset(&trap_info, 0, sizeof(trap_info));
-	if (sigaction(SIGSYS, &act, NULL))
-		return -1;
-	return sigprocmask(SIG_UNBLOCK, &mask, NULL);
 }
 
 /* ========================================================================== */
@@ -943,18 +647,6 @@ FIXTURE(audit_log) {
 	char saved_ratelimit[32];
 };
 
-static int write_sysctl(const char *path, const char *val)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, val, strlen(val));
-	close(fd);
-	return n == (ssize_t)strlen(val) ? 0 : -EIO;
-}
-
 FIXTURE_SETUP(audit_log)
 {
 	ssize_t n;
@@ -996,10 +688,10 @@ FIXTURE_TEARDOWN(audit_log)
 /*
  * Reads kmsg records until one contains every string of @want, for at most
  * @timeout_ms.  Returns 1 if found; -1 if a record containing @never came
- * first; 0 on timeout.
+ * first; 0 on timeout.  (bitmap_util.h's kmsg_scan() has no @never.)
  */
-static int kmsg_scan(int fd, const char *const *want, int nwant,
-		     const char *never, int timeout_ms)
+static int kmsg_scan_unless(int fd, const char *const *want, int nwant,
+			    const char *never, int timeout_ms)
 {
 	struct timespec start, now;
 	char rec[8192];
@@ -1056,7 +748,8 @@ TEST_F(audit_log, log_action_runs_syscall_and_logs_type_1326)
 	EXPECT_EXITED(wait_status(pid), 0);
 	snprintf(pidstr, sizeof(pidstr), " pid=%d comm=", pid);
 	snprintf(nrstr, sizeof(nrstr), " syscall=%d ", __NR_uname);
-	EXPECT_EQ(1, kmsg_scan(self->kmsg, want, ARRAY_SIZE(want), NULL, 5000));
+	EXPECT_EQ(1, kmsg_scan_unless(self->kmsg, want, ARRAY_SIZE(want), NULL,
+				      5000));
 }
 
 TEST_F(audit_log, kill_process_is_logged_with_sig_31)
@@ -1077,7 +770,8 @@ TEST_F(audit_log, kill_process_is_logged_with_sig_31)
 	EXPECT_KILLED_BY(wait_status(pid), SIGSYS);
 	snprintf(pidstr, sizeof(pidstr), " pid=%d comm=", pid);
 	snprintf(nrstr, sizeof(nrstr), " syscall=%d ", __NR_getppid);
-	EXPECT_EQ(1, kmsg_scan(self->kmsg, want, ARRAY_SIZE(want), NULL, 5000));
+	EXPECT_EQ(1, kmsg_scan_unless(self->kmsg, want, ARRAY_SIZE(want), NULL,
+				      5000));
 }
 
 TEST_F(audit_log, log_action_silent_when_log_removed_from_actions_logged)
@@ -1115,8 +809,8 @@ TEST_F(audit_log, log_action_silent_when_log_removed_from_actions_logged)
 	EXPECT_KILLED_BY(wait_status(pid2), SIGSYS);
 	snprintf(pidstr, sizeof(pidstr), " pid=%d comm=", pid);
 	snprintf(pid2str, sizeof(pid2str), " pid=%d comm=", pid2);
-	EXPECT_EQ(1, kmsg_scan(self->kmsg, want, ARRAY_SIZE(want), pidstr,
-			       5000));
+	EXPECT_EQ(1, kmsg_scan_unless(self->kmsg, want, ARRAY_SIZE(want),
+				      pidstr, 5000));
 }
 
 /* ========================================================================== */
@@ -2242,7 +1936,8 @@ FIXTURE(exec) {
 
 FIXTURE_SETUP(exec)
 {
-	ASSERT_NE(NULL, helper_path(self->helper, sizeof(self->helper)));
+	ASSERT_NE(NULL, sibling_path(self->helper, sizeof(self->helper),
+				    "bitmap_exec_helper"));
 	ASSERT_EQ(0, access(self->helper, X_OK)) {
 		TH_LOG("%s is missing (built as TEST_GEN_FILES)", self->helper);
 	}
