@@ -83,6 +83,12 @@ static inline void bm_clear(__u64 *w, unsigned int nr)
 	w[nr / 64] &= ~(1ULL << (nr % 64));
 }
 
+/* seccomp's log records go through audit: /proc/<pid>/loginuid is CONFIG_AUDIT's */
+static inline bool have_audit(void)
+{
+	return access("/proc/self/loginuid", F_OK) == 0;
+}
+
 static inline long get_mode(void)
 {
 	return prctl(PR_GET_SECCOMP, 0, 0, 0, 0);

@@ -665,6 +665,9 @@ TEST_F(expr, evaluates_exactly)
 	int i;
 
 	REQUIRE_FILTERS();
+	/* without CONFIG_NET, listen() is ENOSYS whatever its fd */
+	if (variant->call == P_LISTEN && probe_call(P_LISTEN, -1) == -ENOSYS)
+		SKIP(return, "listen(2) is ENOSYS (CONFIG_NET off): no fd check to compare with");
 	/* unconfined, every probe fails by itself */
 	for (i = 0; i < MAX_PROBES && variant->probes[i].val; i++) {
 		ASSERT_EQ(-probe_ran_errno[variant->call],
@@ -2159,9 +2162,15 @@ TEST_F(doc_example, bitmap_confine_cat)
 			/* cat died reading its file (fd 3) */
 			snprintf(nr, sizeof(nr), " syscall=%d ",
 				 cat_read_syscall());
-			EXPECT_EQ(1, kmsg_scan(self->kmsg, want, ARRAY_SIZE(want),
-					       comm_pid, sizeof(comm_pid), 5000)) {
-				TH_LOG("no audit record with%s", nr);
+			if (!have_audit()) {
+				/* the death above is still checked */
+				TH_LOG("no audit (CONFIG_AUDIT off): the log record of the kill is not looked for");
+			} else {
+				EXPECT_EQ(1, kmsg_scan(self->kmsg, want,
+						       ARRAY_SIZE(want), comm_pid,
+						       sizeof(comm_pid), 5000)) {
+					TH_LOG("no audit record with%s", nr);
+				}
 			}
 		} else {
 			char expect[PAGE];
