@@ -89,6 +89,57 @@ static inline bool have_audit(void)
 	return access("/proc/self/loginuid", F_OK) == 0;
 }
 
+/* seccomp(SECCOMP_SET_MODE_BITMAP) with a native and a compat bitmap, no filters */
+static inline long bitmap_install(unsigned int flags, __u32 action,
+				  const __u64 *native, __u32 nbits,
+				  const __u64 *compat, __u32 compat_nbits)
+{
+	struct seccomp_bitmap sb = {
+		.size = sizeof(sb),
+		.action = action,
+		.nbits = nbits,
+		.compat_nbits = compat_nbits,
+		.native = (uintptr_t)native,
+		.compat = (uintptr_t)compat,
+	};
+
+	return sys_seccomp(SECCOMP_SET_MODE_BITMAP, flags, &sb);
+}
+
+static inline void probe_segv(int sig)
+{
+	(void)sig;
+	_exit(2);
+}
+
+/*
+ * Does this kernel run int $0x80 from a 64-bit task (IA32_EMULATION)?
+ * The probe child asks for the ia32 getpid (20).  Without IA32_EMULATION
+ * int $0x80 raises #GP: the child catches the SIGSEGV so that the kernel
+ * does not log an unhandled "general protection fault".
+ */
+static inline bool have_ia32(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return false;
+	if (pid == 0) {
+		long ret;
+
+		signal(SIGSEGV, probe_segv);
+		asm volatile("int $0x80"
+			     : "=a"(ret)
+			     : "0"(20L)
+			     : "r8", "r9", "r10", "r11", "memory", "cc");
+		_exit((int)ret == getpid() ? 0 : 1);
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		return false;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
 static inline long get_mode(void)
 {
 	return prctl(PR_GET_SECCOMP, 0, 0, 0, 0);

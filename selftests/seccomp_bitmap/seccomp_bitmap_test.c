@@ -60,22 +60,6 @@ _Static_assert(sizeof(struct seccomp_bitmap_filter) == 16,
 
 /* ---- small helpers ------------------------------------------------------- */
 
-static long bitmap_install(unsigned int flags, __u32 action,
-			   const __u64 *native, __u32 nbits,
-			   const __u64 *compat, __u32 compat_nbits)
-{
-	struct seccomp_bitmap sb = {
-		.size = sizeof(sb),
-		.action = action,
-		.nbits = nbits,
-		.compat_nbits = compat_nbits,
-		.native = (uintptr_t)native,
-		.compat = (uintptr_t)compat,
-	};
-
-	return sys_seccomp(SECCOMP_SET_MODE_BITMAP, flags, &sb);
-}
-
 /* Every native syscall allowed except nr1 and nr2 (-1: none); no compat. */
 static long deny_only(__u32 action, unsigned int flags, int nr1, int nr2)
 {
@@ -128,33 +112,6 @@ static long int80_at(long nr, unsigned long *after)
 static int int80(long nr)
 {
 	return (int)int80_at(nr, NULL);
-}
-
-static void probe_segv(int sig)
-{
-	(void)sig;
-	_exit(2);
-}
-
-/*
- * Does this kernel run int $0x80 from a 64-bit task (IA32_EMULATION)?
- * Without it, int $0x80 raises #GP: the probe child catches the SIGSEGV so
- * that the kernel does not log an unhandled "general protection fault".
- */
-static bool have_ia32(void)
-{
-	int status;
-	pid_t pid = fork();
-
-	if (pid < 0)
-		return false;
-	if (pid == 0) {
-		signal(SIGSEGV, probe_segv);
-		_exit(int80(IA32_NR_getpid) == getpid() ? 0 : 1);
-	}
-	if (waitpid(pid, &status, 0) != pid)
-		return false;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 /* The number on the "<key>\t" line of /proc/<pid or self>/[task/tid/]status */
