@@ -518,6 +518,11 @@ TEST_F_TIMEOUT(stress, deep_chain_cycles, 600)
 	after = slab_kb();
 	TH_LOG("%lu chains of ~%d objects; Slab %ld kB -> %ld kB (%+ld kB, tolerance %d kB)",
 	       children, 390, before, after, after - before, SLAB_TOLERANCE_KB);
+	/* as in install_free_cycles: the quarantine counts as Slab there */
+	if (debug_kernel()) {
+		TH_LOG("debug kernel: Slab not asserted (the address sanitizer keeps freed objects in its quarantine); the kmemleak scan after the tests is the leak check");
+		return;
+	}
 	EXPECT_GE(SLAB_TOLERANCE_KB, after - before);
 }
 
