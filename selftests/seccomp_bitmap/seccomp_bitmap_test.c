@@ -1568,7 +1568,7 @@ TEST(out_of_range_negative_and_x32_numbers_get_the_action)
 	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		static const long nrs[] = {
-			-1, -2, 500, 511, 1000, 0x3fffffff,
+			-2, -101, 500, 511, 1000, 0x3fffffff,
 			X32_SYSCALL_BIT | __NR_getpid,
 			X32_SYSCALL_BIT | __NR_uname,
 			0x7fffffff,
@@ -1588,6 +1588,60 @@ TEST(out_of_range_negative_and_x32_numbers_get_the_action)
 			}
 		}
 		EXPECT_EQ(getpid(), syscall(__NR_getpid));
+		CHILD_EXIT();
+	}
+	EXPECT_EXITED(wait_status(pid), 0);
+}
+
+/*
+ * -1 is the number of no syscall: the one a tracer sets to skip a syscall,
+ * the one the entry code skips.  Nothing runs for it, so a bitmap takes no
+ * action on it: the caller sees ENOSYS, as without seccomp, whatever the
+ * bitmap's action (a tracer's faked return value must stand).
+ */
+FIXTURE(minus_1) {
+};
+
+FIXTURE_VARIANT(minus_1) {
+	__u32 action;
+};
+
+FIXTURE_VARIANT_ADD(minus_1, errno) {
+	.action = SECCOMP_RET_ERRNO | E_OTHER,
+};
+
+FIXTURE_VARIANT_ADD(minus_1, kill_process) {
+	.action = SECCOMP_RET_KILL_PROCESS,
+};
+
+FIXTURE_VARIANT_ADD(minus_1, trap) {
+	.action = SECCOMP_RET_TRAP,
+};
+
+FIXTURE_SETUP(minus_1)
+{
+}
+
+FIXTURE_TEARDOWN(minus_1)
+{
+}
+
+TEST_F(minus_1, runs_nothing_and_takes_no_action)
+{
+	pid_t pid = fork();
+
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		child_prep(_metadata, true);
+		ASSERT_EQ(0, deny_only(variant->action, 0, -1, -1));
+		errno = 0;
+		EXPECT_EQ(-1, syscall(-1));
+		EXPECT_EQ(ENOSYS, errno);
+		/* the low 32 bits are the number: 0xffffffff is -1 too */
+		EXPECT_EQ(-ENOSYS, raw_syscall6(0xffffffffL, 0, 0, 0, 0, 0, 0));
+		/* still confined: a denied number gets the action */
+		if ((variant->action & SECCOMP_RET_ACTION_FULL) == SECCOMP_RET_ERRNO)
+			EXPECT_EQ(-E_OTHER, raw_syscall6(-2, 0, 0, 0, 0, 0, 0));
 		CHILD_EXIT();
 	}
 	EXPECT_EXITED(wait_status(pid), 0);
