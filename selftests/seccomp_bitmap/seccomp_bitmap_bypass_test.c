@@ -163,9 +163,14 @@ FIXTURE(bad_nr) {
 FIXTURE_VARIANT(bad_nr) {
 	long nr;
 	bool x32;
+	/*
+	 * -1, the kernel's "skip this syscall" number: nothing ever runs
+	 * for it, so no bitmap action either: ENOSYS under any bitmap.
+	 */
+	bool skip_nr;
 };
 
-FIXTURE_VARIANT_ADD(bad_nr, minus_1) { .nr = -1, };
+FIXTURE_VARIANT_ADD(bad_nr, minus_1) { .nr = -1, .skip_nr = true, };
 FIXTURE_VARIANT_ADD(bad_nr, minus_2) { .nr = -2, };
 FIXTURE_VARIANT_ADD(bad_nr, table_size_451) { .nr = NATIVE_TABLE_SIZE, };
 FIXTURE_VARIANT_ADD(bad_nr, table_size_plus_1_452) { .nr = NATIVE_TABLE_SIZE + 1, };
@@ -180,7 +185,8 @@ FIXTURE_VARIANT_ADD(bad_nr, x32_getppid) { .nr = X32_SYSCALL_BIT | __NR_getppid,
 FIXTURE_VARIANT_ADD(bad_nr, x32_rt_sigaction_512) { .nr = X32_SYSCALL_BIT | 512, .x32 = true, };
 FIXTURE_VARIANT_ADD(bad_nr, nr_0x7fffffff) { .nr = 0x7fffffff, };
 FIXTURE_VARIANT_ADD(bad_nr, int_min_0x80000000) { .nr = 0x80000000L, };
-FIXTURE_VARIANT_ADD(bad_nr, rax_0xffffffff) { .nr = 0xffffffffL, };
+/* the entry code's number is eax, sign-extended (movslq): this is -1 */
+FIXTURE_VARIANT_ADD(bad_nr, rax_0xffffffff) { .nr = 0xffffffffL, .skip_nr = true, };
 
 FIXTURE_SETUP(bad_nr)
 {
@@ -202,18 +208,20 @@ TEST_F(bad_nr, unconfined_kernel_returns_enosys)
 }
 
 static void bad_nr_errno_child(struct __test_metadata *_metadata,
-			       long nr, bool raw)
+			       long nr, bool raw, bool skip_nr)
 {
+	int err = skip_nr ? ENOSYS : E_BITMAP;
+
 	child_prep(_metadata, true);
 	ASSERT_EQ(0, allow_all_big(SECCOMP_RET_ERRNO | E_BITMAP));
 	if (raw) {
-		EXPECT_EQ(-E_BITMAP, raw_syscall0(nr));
+		EXPECT_EQ(-err, raw_syscall0(nr));
 		/* and again: nothing about the first refusal changed */
-		EXPECT_EQ(-E_BITMAP, raw_syscall0(nr));
+		EXPECT_EQ(-err, raw_syscall0(nr));
 	} else {
 		errno = 0;
 		EXPECT_EQ(-1, syscall(nr));
-		EXPECT_EQ(E_BITMAP, errno);
+		EXPECT_EQ(err, errno);
 	}
 	/* an allowed call still runs */
 	EXPECT_EQ(getpid(), raw_syscall0(__NR_getpid));
@@ -226,7 +234,8 @@ TEST_F(bad_nr, errno_action_wins_over_enosys_via_syscall2)
 
 	ASSERT_LE(0, pid);
 	if (pid == 0)
-		bad_nr_errno_child(_metadata, variant->nr, false);
+		bad_nr_errno_child(_metadata, variant->nr, false,
+				   variant->skip_nr);
 	EXPECT_EXITED(wait_status_wall(pid), 0);
 }
 
@@ -236,7 +245,8 @@ TEST_F(bad_nr, errno_action_wins_over_enosys_via_raw_syscall_insn)
 
 	ASSERT_LE(0, pid);
 	if (pid == 0)
-		bad_nr_errno_child(_metadata, variant->nr, true);
+		bad_nr_errno_child(_metadata, variant->nr, true,
+				   variant->skip_nr);
 	EXPECT_EXITED(wait_status_wall(pid), 0);
 }
 
@@ -248,10 +258,17 @@ TEST_F(bad_nr, kill_process_sigsys_via_syscall2)
 	if (pid == 0) {
 		child_prep(_metadata, true);
 		ASSERT_EQ(0, allow_all_big(SECCOMP_RET_KILL_PROCESS));
-		syscall(variant->nr);
+		errno = 0;
+		if (syscall(variant->nr) == -1 && errno == ENOSYS)
+			_exit(51);
 		_exit(50);
 	}
-	EXPECT_KILLED_BY(wait_status_wall(pid), SIGSYS);
+	/* -1: ENOSYS, not killed; the others: SIGSYS */
+	if (variant->skip_nr) {
+		EXPECT_EXITED(wait_status_wall(pid), 51);
+	} else {
+		EXPECT_KILLED_BY(wait_status_wall(pid), SIGSYS);
+	}
 }
 
 TEST_F(bad_nr, kill_process_sigsys_via_raw_syscall_insn)
@@ -262,10 +279,16 @@ TEST_F(bad_nr, kill_process_sigsys_via_raw_syscall_insn)
 	if (pid == 0) {
 		child_prep(_metadata, true);
 		ASSERT_EQ(0, allow_all_big(SECCOMP_RET_KILL_PROCESS));
-		raw_syscall0(variant->nr);
+		if (raw_syscall0(variant->nr) == -ENOSYS)
+			_exit(51);
 		_exit(50);
 	}
-	EXPECT_KILLED_BY(wait_status_wall(pid), SIGSYS);
+	/* -1: ENOSYS, not killed; the others: SIGSYS */
+	if (variant->skip_nr) {
+		EXPECT_EXITED(wait_status_wall(pid), 51);
+	} else {
+		EXPECT_KILLED_BY(wait_status_wall(pid), SIGSYS);
+	}
 }
 
 /*
@@ -446,12 +469,13 @@ TEST(ia32_exit_1_denied_by_compat_while_native_write_1_allowed)
 
 /*
  * ia32 numbers no ia32 table has, with every compat bit set (4096): ENOSYS
- * unconfined, the action under the bitmap.
+ * unconfined, the action under the bitmap; -1, the skip number, stays
+ * ENOSYS under the bitmap too.
  */
 TEST(ia32_out_of_range_negative_and_x32_int80_numbers_get_errno)
 {
 	static const long nrs[] = {
-		-1, -2, IA32_TABLE_SIZE, IA32_TABLE_SIZE + 1, 1000,
+		-2, IA32_TABLE_SIZE, IA32_TABLE_SIZE + 1, 1000,
 		BIG_BITS - 1, 0x7fffffff, 0x80000000L,
 		X32_SYSCALL_BIT | IA32_NR_getpid,
 	};
@@ -459,6 +483,7 @@ TEST(ia32_out_of_range_negative_and_x32_int80_numbers_get_errno)
 	pid_t pid;
 
 	NEED_IA32();
+	EXPECT_EQ(-ENOSYS, int80(-1));
 	for (i = 0; i < ARRAY_SIZE(nrs); i++)
 		EXPECT_EQ(-ENOSYS, int80(nrs[i])) {
 			TH_LOG("unconfined int $0x80 nr %#lx", nrs[i]);
@@ -477,6 +502,8 @@ TEST(ia32_out_of_range_negative_and_x32_int80_numbers_get_errno)
 			EXPECT_EQ(-E_BITMAP, int80(nrs[i])) {
 				TH_LOG("int $0x80 nr %#lx", nrs[i]);
 			}
+		/* the skip number: no action, whatever the bitmap */
+		EXPECT_EQ(-ENOSYS, int80(-1));
 		EXPECT_EQ(getpid(), int80(IA32_NR_getpid));
 		CHILD_EXIT();
 	}
@@ -554,16 +581,17 @@ FIXTURE_VARIANT_ADD(ptrace_rewrite, allowed_getpid_to_denied_mkdir_via_setregs_g
 	.setregs = true,
 };
 /*
- * orig_rax = -1 is how a tracer skips a syscall; seccomp then judges -1,
- * which no bitmap allows: the action is taken (seccomp-bpf filters see -1
- * too).
+ * orig_rax = -1 is how a tracer skips a syscall: -1 is the kernel's skip
+ * number, nothing ever runs for it, so the bitmap gives it no action.
+ * The syscall is skipped as it is unconfined: the tracer left rax alone,
+ * so the tracee sees -ENOSYS (seccomp-bpf filters still see -1).
  */
 FIXTURE_VARIANT_ADD(ptrace_rewrite, unconfined_getpid_to_minus_1_is_skipped_enosys) {
 	.confine = false, .from = __NR_getpid, .to = -1, .expect_ret = -ENOSYS,
 };
-FIXTURE_VARIANT_ADD(ptrace_rewrite, allowed_getpid_to_minus_1_gets_errno) {
+FIXTURE_VARIANT_ADD(ptrace_rewrite, allowed_getpid_to_minus_1_is_skipped_enosys) {
 	.confine = true, .action = SECCOMP_RET_ERRNO | E_BITMAP,
-	.from = __NR_getpid, .to = -1, .expect_ret = -E_BITMAP,
+	.from = __NR_getpid, .to = -1, .expect_ret = -ENOSYS,
 };
 /*
  * The other way: the denied mkdir never runs; the allowed number the
