@@ -10,6 +10,7 @@
 #   make bisect-check build every prefix of the series, then check the whole
 #   make submission   build/submission.mbox (cover letter, patches, selftests)
 #   make bench        bitmap mode vs seccomp-bpf, one boot per QEMU mode -> bench/results/
+#   make parse-worst  worst-case cost of one unprivileged filter install (icount)
 #   make tool         build seccomp-bitmap (tools/seccomp) into build/obj-<tree>/tools/seccomp
 #   make clean        remove build outputs of KSRC (never a developer's tree)
 #
@@ -82,10 +83,11 @@ GUEST_EXIT := $(TOP)/build/guest-exit
 	bisect-check submission submission-check \
 	kernel-bench bench-programs \
 	tool \
-	config-matrix kernel-matrix selftests-matrix initramfs-matrix check-matrix trinity
+	config-matrix kernel-matrix selftests-matrix initramfs-matrix check-matrix trinity \
+	parse-worst
 
 help:
-	@sed -n '2,18p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,/^[^#]/{/^#/p}' Makefile | sed 's/^# \{0,1\}//'
 
 # --- dependencies (Debian) ---------------------------------------------------
 deps: $(DEPS_STAMP)
@@ -296,6 +298,17 @@ bench: bench-programs
 	@t0=$$(date +%s); rc=0; bench/run $(OBJ_BENCH)/arch/x86/boot/bzImage $(OBJ_BENCH)/bench-initramfs.cpio \
 		$(BENCH_RESULTS) $(BENCH_ARGS) || rc=$$?; \
 	echo "bench: $$(( $$(date +%s) - t0 )) s; report: bench/results/report.md"; exit $$rc
+
+# the most parsing and memory one unprivileged task can make a call cost,
+# and the chain cap (bench/parse_worst.c), under -icount: instructions
+PW := $(OBJ)/parse-worst
+parse-worst: kernel $(GUEST_EXIT)
+	@mkdir -p $(PW)/inst && printf '#!/bin/sh\nexit 0\n' > $(PW)/inst/run_kselftest.sh && chmod +x $(PW)/inst/run_kselftest.sh
+	@gcc -O2 -Wall -static -isystem $(OBJ)/usr/include -o $(PW)/inst/parse_worst bench/parse_worst.c
+	@qemu/mkinitramfs $(PW)/initramfs.cpio qemu/init $(GUEST_EXIT) $(PW)/inst
+	@qemu/run -a tcg -I -P 1 -n parse-worst$(LOGSFX) -T 900 -A "norandmaps tsc=reliable" -L $(LOGS) \
+		-k $(OBJ)/arch/x86/boot/bzImage -i $(PW)/initramfs.cpio -c /kselftest/parse_worst
+	@grep -P '^\S+\t-?[0-9]+\t' $(LOGS)/parse-worst$(LOGSFX)/tap.log
 
 # --- cleaning (never touches build/dev or any other developer tree) ----------
 # removes this KSRC's objects (build/obj-<tree>, -debug), logs, helper, stamp

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * parse_worst: the most work one unprivileged task can make the kernel do
+ * through filter expressions, and how the memory cap bounds it.
+ *
+ * Run in a guest booted with -icount shift=0 (qemu/run -I): one virtual
+ * nanosecond is one guest instruction, so the figures are instruction
+ * counts and repeat exactly.  Prints one "name<TAB>value<TAB>unit" line
+ * per figure.  Each case runs in its own child with no_new_privs set.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <linux/seccomp.h>
+
+#ifndef PR_SET_SECCOMP_FILTER
+#error "needs the series' uapi headers"
+#endif
+
+#define NBITS	512
+#define EXPR_MAX 4096
+
+static __u64 bits[NBITS / 64];
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static long long slab_kb(void)
+{
+	char line[256];
+	long long kb = -1;
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Slab: %lld kB", &kb) == 1)
+			break;
+	fclose(f);
+	return kb;
+}
+
+/* "fd == 1000 || fd == 1001 || ..." as long as fits in @len - 1 bytes */
+static void long_expr(char *buf, size_t len, const char *field, int base)
+{
+	size_t n = 0;
+	int i = 0;
+
+	buf[0] = 0;
+	for (;;) {
+		char term[64];
+		int t = snprintf(term, sizeof(term), "%s%s == %d",
+				 i ? " || " : "", field, base + i);
+
+		if (n + t >= len)
+			break;
+		memcpy(buf + n, term, t + 1);
+		n += t;
+		i++;
+	}
+}
+
+static long install(struct seccomp_bitmap_filter *f, unsigned int n)
+{
+	struct seccomp_bitmap args = {
+		.size = sizeof(args),
+		.action = SECCOMP_RET_ERRNO | 1,
+		.nbits = NBITS,
+		.native = (unsigned long)bits,
+		.filters = (unsigned long)f,
+		.nfilters = n,
+	};
+
+	return syscall(__NR_seccomp, SECCOMP_SET_MODE_BITMAP, 0, &args);
+}
+
+static void report(const char *name, long long v, const char *unit)
+{
+	printf("%s\t%lld\t%s\n", name, v, unit);
+	fflush(stdout);
+}
+
+/* One filter of the longest accepted expression: what one parse costs. */
+static void one_max_expr(void)
+{
+	static char e[EXPR_MAX];
+	struct seccomp_bitmap_filter f = { .nr = __NR_close, .expr = (unsigned long)e };
+	long long t0, t1, s0, s1;
+	long ret;
+
+	long_expr(e, EXPR_MAX, "fd", 1000);
+	s0 = slab_kb();
+	t0 = now_ns();
+	ret = install(&f, 1);
+	t1 = now_ns();
+	s1 = slab_kb();
+	report("one_max_expr_len", strlen(e), "bytes");
+	report("one_max_expr_ret", ret ? -errno : 0, "errno");
+	report("one_max_expr_vns", t1 - t0, "vns");
+	report("one_max_expr_slab", s1 - s0, "kB");
+}
+
+/* Can @nr take a filter at all (does it have ftrace metadata)? */
+static int filterable(int nr)
+{
+	struct seccomp_bitmap_filter f = { .nr = nr,
+					   .expr = (unsigned long)"__syscall_nr == 0" };
+	pid_t pid = fork();
+	int st;
+
+	if (pid == 0) {
+		prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+		_exit(install(&f, 1) ? 1 : 0);
+	}
+	waitpid(pid, &st, 0);
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+/*
+ * Every filterable syscall with the longest expression, in one call: the
+ * cap stops it.  How long does the refusal take, and what is left?
+ */
+static struct seccomp_bitmap_filter all_f[NBITS];
+static unsigned int all_n;
+
+static void all_max_exprs(void)
+{
+	static char e[EXPR_MAX];
+	long long t0, t1, s0, s1;
+	unsigned int i;
+	long ret;
+
+	long_expr(e, EXPR_MAX, "__syscall_nr", 1000);
+	for (i = 0; i < all_n; i++)
+		all_f[i].expr = (unsigned long)e;
+	s0 = slab_kb();
+	t0 = now_ns();
+	ret = install(all_f, all_n);
+	t1 = now_ns();
+	s1 = slab_kb();
+	report("all_max_exprs_filters", all_n, "filters");
+	report("all_max_exprs_ret", ret ? -errno : 0, "errno");
+	report("all_max_exprs_vns", t1 - t0, "vns");
+	report("all_max_exprs_slab_after", s1 - s0, "kB");
+}
+
+/* Narrow one filter at a time until the cap refuses. */
+static void chain_to_cap(void)
+{
+	static char e[EXPR_MAX];
+	long long t0, t1, s0, s1, worst = 0;
+	int n = 0;
+	long ret;
+
+	if (install(NULL, 0)) {
+		report("chain_install_errno", errno, "errno");
+		return;
+	}
+	s0 = slab_kb();
+	t0 = now_ns();
+	for (;;) {
+		long long a = now_ns(), b;
+
+		snprintf(e, sizeof(e), "fd != %d", 2000 + n);
+		ret = prctl(PR_SET_SECCOMP_FILTER, __NR_close, e, 0, 0);
+		b = now_ns();
+		if (b - a > worst)
+			worst = b - a;
+		if (ret)
+			break;
+		n++;
+	}
+	t1 = now_ns();
+	s1 = slab_kb();
+	report("chain_narrowings", n, "calls");
+	report("chain_stop_errno", errno, "errno");
+	report("chain_total_vns", t1 - t0, "vns");
+	report("chain_worst_call_vns", worst, "vns");
+	report("chain_slab", s1 - s0, "kB");
+}
+
+static void in_child(void (*fn)(void))
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid == 0) {
+		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+			_exit(1);
+		fn();
+		_exit(0);
+	}
+	waitpid(pid, &st, 0);
+}
+
+int main(void)
+{
+	long long s0 = slab_kb();
+
+	memset(bits, 0xff, sizeof(bits));
+	for (int nr = 0; nr < NBITS; nr++)
+		if (filterable(nr))
+			all_f[all_n++].nr = nr;
+	in_child(one_max_expr);
+	in_child(all_max_exprs);
+	in_child(chain_to_cap);
+	report("slab_after_all_exited", slab_kb() - s0, "kB");
+	return 0;
+}
