@@ -2,12 +2,14 @@
 /*
  * Small helpers shared by the seccomp bitmap harness tests that include
  * it (seccomp_bitmap_test.c, seccomp_bitmap_bypass_test.c,
- * seccomp_bitmap_filter_test.c, seccomp_bitmap_stress_test.c,
+ * seccomp_bitmap_filter_test.c, seccomp_bitmap_hardening_test.c,
+ * seccomp_bitmap_recheck_test.c, seccomp_bitmap_stress_test.c,
  * seccomp_bitmap_fuzz.c): the uapi fallbacks (bitmap_uapi.h, which
  * bitmap_trinity_launcher.c includes on its own), bitmap words, child
- * processes and their exit status, raw syscalls, /proc files, SIGSYS
- * recording, the kernel log.  Everything is static inline so that a
- * program using only part of it compiles without warnings.
+ * processes and their exit status, raw and ia32 syscalls, a PTRACE_SYSCALL
+ * tracer, filter expressions, /proc files, Slab, SIGSYS recording, the
+ * kernel log.  Everything is static inline so that a program using only
+ * part of it compiles without warnings.
  *
  * x86-64 only.
  */
@@ -30,6 +32,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/ptrace.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -59,6 +62,13 @@
 #define BM_WORDS	(BM_BITS / 64)
 /* __NR_syscalls of 6.1 x86-64: 0..450 */
 #define NATIVE_NR	451
+
+/*
+ * The errno the tests' ERRNO policies return (42): none of the syscalls
+ * they probe returns it by itself, so "denied" and "ran" are told apart
+ * exactly.
+ */
+#define E_BITMAP	ENOMSG
 
 /* ---- small helpers ------------------------------------------------------- */
 
@@ -106,6 +116,19 @@ static inline long bitmap_install(unsigned int flags, __u32 action,
 	return sys_seccomp(SECCOMP_SET_MODE_BITMAP, flags, &sb);
 }
 
+/* Every native syscall allowed except those in nrs[] (n of them); no compat. */
+static inline long deny_list(__u32 action, unsigned int flags, const int *nrs,
+			     int n)
+{
+	__u64 w[BM_WORDS];
+	int i;
+
+	bm_fill(w, BM_WORDS, true);
+	for (i = 0; i < n; i++)
+		bm_clear(w, nrs[i]);
+	return bitmap_install(flags, action, w, BM_BITS, NULL, 0);
+}
+
 static inline void probe_segv(int sig)
 {
 	(void)sig;
@@ -140,6 +163,24 @@ static inline bool have_ia32(void)
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+#define NEED_IA32() do {						\
+	if (!have_ia32())						\
+		SKIP(return, "kernel without IA32_EMULATION: int $0x80 raises #GP"); \
+} while (0)
+
+/* ia32 syscall from this 64-bit task: eax = nr, ebx/ecx/edx = arguments. */
+static inline long int80_3(long nr, long b, long c, long d)
+{
+	long ret;
+
+	asm volatile("int $0x80"
+		     : "=a"(ret)
+		     : "0"(nr), "b"(b), "c"(c), "d"(d)
+		     : "r8", "r9", "r10", "r11", "memory", "cc");
+	/* an ia32 caller sees eax only */
+	return (int)ret;
+}
+
 static inline long get_mode(void)
 {
 	return prctl(PR_GET_SECCOMP, 0, 0, 0, 0);
@@ -150,6 +191,16 @@ static inline int wait_status(pid_t pid)
 	int status = -1;
 
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	return status;
+}
+
+/* wait_status() with __WALL: for ptraced children among others */
+static inline int wait_status_wall(pid_t pid)
+{
+	int status = -1;
+
+	while (waitpid(pid, &status, __WALL) < 0 && errno == EINTR)
 		;
 	return status;
 }
@@ -185,6 +236,106 @@ static inline void child_prep(struct __test_metadata *_metadata, bool nnp)
 	setrlimit(RLIMIT_CORE, &no_core);
 	if (nnp)
 		ASSERT_EQ(0, prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0));
+}
+
+/*
+ * A zeroed page shared with forked children, below 4 GiB (MAP_32BIT): an
+ * ia32 syscall's pointer arguments are 32 bits.
+ */
+static inline void *shared_page(void)
+{
+	void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+/* One byte down a pipe: "ready", "go" between a parent and its child. */
+static inline void post(int fd)
+{
+	char c = 'x';
+
+	if (write(fd, &c, 1) != 1)
+		_exit(120);
+}
+
+static inline void await(int fd)
+{
+	char c;
+
+	if (read(fd, &c, 1) != 1)
+		_exit(121);
+}
+
+/*
+ * /tmp/bitmap-@what-<pid>, a path that does not exist yet (a denied
+ * mkdir's target), in @buf.
+ */
+static inline void probe_path(char *buf, size_t size, const char *what)
+{
+	snprintf(buf, size, "/tmp/bitmap-%s-%d", what, getpid());
+	rmdir(buf);
+}
+
+static inline bool path_exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+/* ---- a PTRACE_SYSCALL tracer --------------------------------------------- */
+
+/*
+ * The tracer of @pid, a child that called PTRACE_TRACEME and stopped
+ * itself with SIGSTOP: waits for that stop and sets PTRACE_O_TRACESYSGOOD
+ * and PTRACE_O_EXITKILL.  ptrace_next_marked_entry() runs it.
+ */
+static inline void ptrace_syscall_setup(struct __test_metadata *_metadata,
+					pid_t pid)
+{
+	int st = wait_status_wall(pid);
+
+	ASSERT_TRUE(WIFSTOPPED(st));
+	ASSERT_EQ(SIGSTOP, WSTOPSIG(st));
+	ASSERT_EQ(0, ptrace(PTRACE_SETOPTIONS, pid, 0,
+			    PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL));
+}
+
+/*
+ * Resumes the stopped tracee @pid (PTRACE_SYSCALL) and runs it to the
+ * entry stop of syscall @nr with @magic as its third argument (the marked
+ * call), passing on the signals of its other stops.  Returns true with
+ * the tracee stopped there (the caller may rewrite its registers before
+ * calling this again), false once the tracee has ended, with its wait
+ * status in *@status.
+ */
+static inline bool ptrace_next_marked_entry(struct __test_metadata *_metadata,
+					    pid_t pid, long nr, __u64 magic,
+					    int *status)
+{
+	struct __ptrace_syscall_info info;
+	int st, sig = 0;
+
+	for (;;) {
+		ASSERT_EQ(0, ptrace(PTRACE_SYSCALL, pid, 0, sig));
+		st = wait_status_wall(pid);
+		if (!WIFSTOPPED(st))
+			break;
+		sig = WSTOPSIG(st);
+		if (sig == (SIGTRAP | 0x80)) {
+			memset(&info, 0, sizeof(info));
+			ASSERT_LT(0, ptrace(PTRACE_GET_SYSCALL_INFO, pid,
+					    sizeof(info), &info));
+			if (info.op == PTRACE_SYSCALL_INFO_ENTRY &&
+			    info.entry.nr == (__u64)nr &&
+			    info.entry.args[2] == magic)
+				return true;
+			sig = 0;
+		}
+	}
+	*status = st;
+	return false;
 }
 
 /* Reads a whole (proc) file; returns its length or -errno. */
@@ -241,6 +392,43 @@ static inline int write_sysctl(const char *path, const char *val)
 	n = write(fd, val, strlen(val));
 	close(fd);
 	return n == (ssize_t)strlen(val) ? 0 : -EIO;
+}
+
+/* Is this a kmemleak (debug) kernel?  Its runs are ~10x slower. */
+static inline bool debug_kernel(void)
+{
+	return access("/sys/kernel/debug/kmemleak", F_OK) == 0;
+}
+
+/*
+ * /proc/meminfo's Slab in kB; @settle: first drop the reclaimable caches
+ * and wait 200 ms, letting RCU run.
+ */
+static inline long slab_kb(bool settle)
+{
+	char line[128];
+	long kb = -1;
+	FILE *f;
+	int fd;
+
+	if (settle) {
+		sync();
+		fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			if (write(fd, "2", 1) != 1)
+				kb = -1;
+			close(fd);
+		}
+		usleep(200 * 1000);
+	}
+	f = fopen("/proc/meminfo", "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Slab: %ld kB", &kb) == 1)
+			break;
+	fclose(f);
+	return kb;
 }
 
 /* A file next to this program (helpers installed with it). */
@@ -307,6 +495,95 @@ static inline long raw_syscall1_at(long nr, long a1, unsigned long *after)
 	if (after)
 		*after = addr;
 	return ret;
+}
+
+/* ---- filter expressions (CONFIG_SECCOMP_BITMAP_FILTER) ------------------- */
+
+/* filters[i] = { nr, expr } */
+static inline void fset(struct seccomp_bitmap_filter *f, __u32 nr,
+			const char *expr)
+{
+	memset(f, 0, sizeof(*f));
+	f->nr = nr;
+	f->expr = (uintptr_t)expr;
+}
+
+/* seccomp(SECCOMP_SET_MODE_BITMAP): every native syscall allowed, @f[@nf] */
+static inline long install_filters(__u32 action,
+				   const struct seccomp_bitmap_filter *f,
+				   __u32 nf)
+{
+	__u64 w[BM_WORDS];
+	struct seccomp_bitmap sb;
+
+	bm_fill(w, BM_WORDS, true);
+	memset(&sb, 0, sizeof(sb));
+	sb.size = sizeof(sb);
+	sb.action = action;
+	sb.nbits = BM_BITS;
+	sb.native = (uintptr_t)w;
+	sb.filters = (uintptr_t)f;
+	sb.nfilters = nf;
+	return sys_seccomp(SECCOMP_SET_MODE_BITMAP, 0, &sb);
+}
+
+static inline long set_filter(unsigned long nr, const char *expr)
+{
+	errno = 0;
+	return prctl(PR_SET_SECCOMP_FILTER, nr, (unsigned long)expr, 0UL, 0UL);
+}
+
+/* Does a valid filter install?  Set by probe_filter_support(). */
+static bool filter_support;
+
+#define REQUIRE_FILTERS() do {						\
+	if (!filter_support)						\
+		SKIP(return, "kernel without CONFIG_SECCOMP_BITMAP_FILTER "	\
+		     "(a valid filter is refused with EOPNOTSUPP)");	\
+} while (0)
+
+/*
+ * For a program's constructor: skips the whole program on a kernel
+ * without CONFIG_SECCOMP_BITMAP (the operation is EINVAL and
+ * /proc/<pid>/seccomp_bitmap missing); sets filter_support unless the
+ * valid filter "@nr: @expr" (under @action) is refused with EOPNOTSUPP
+ * (no CONFIG_SECCOMP_BITMAP_FILTER: the tests skip one by one).  Any
+ * other outcome of the probe leaves filter_support set, so that the
+ * tests run and report it.
+ */
+static inline void probe_filter_support(__u32 action, __u32 nr,
+					const char *expr)
+{
+	struct seccomp_bitmap_filter f;
+	struct stat st;
+	int status;
+	pid_t pid;
+
+	filter_support = true;
+	if (stat("/proc/self/seccomp_bitmap", &st) && errno == ENOENT) {
+		pid = fork();
+		if (pid == 0) {
+			prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+			_exit(install_filters(action, NULL, 0) == -1 &&
+			      errno == EINVAL);
+		}
+		status = wait_status(pid);
+		if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 1) {
+			ksft_print_header();
+			ksft_exit_skip("kernel without seccomp bitmap mode (CONFIG_SECCOMP_BITMAP)\n");
+		}
+	}
+	pid = fork();
+	if (pid == 0) {
+		prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+		fset(&f, nr, expr);
+		if (!install_filters(action, &f, 1))
+			_exit(0);
+		_exit(errno == EOPNOTSUPP ? 1 : 2);
+	}
+	status = wait_status(pid);
+	if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 1)
+		filter_support = false;
 }
 
 /* ---- SIGSYS recording for TRAP ------------------------------------------- */

@@ -53,85 +53,21 @@
 #define BIG_BITS	4096
 #define BIG_WORDS	(BIG_BITS / 64)
 
-/* The errno the policies return: distinct from anything the kernel says */
-#define E_BITMAP	ENOMSG
-
 #define UNPRIV_UID	65534
 #define HELPER_ARG	"--bypass-exec-helper"
 
 /* ---- helpers ------------------------------------------------------------- */
 
-/* Every native syscall allowed except those in nrs[] (n of them); no compat. */
-static long deny_list(__u32 action, unsigned int flags, const int *nrs, int n)
-{
-	__u64 w[BM_WORDS];
-	int i;
-
-	bm_fill(w, BM_WORDS, true);
-	for (i = 0; i < n; i++)
-		bm_clear(w, nrs[i]);
-	return bitmap_install(flags, action, w, BM_BITS, NULL, 0);
-}
-
+/* bitmap_util.h's deny_list() of one syscall */
 static long deny_one(__u32 action, unsigned int flags, int nr)
 {
 	return deny_list(action, flags, &nr, 1);
-}
-
-/* ia32 syscall from this 64-bit task: eax = nr, ebx/ecx/edx = arguments. */
-static long int80_3(long nr, long b, long c, long d)
-{
-	long ret;
-
-	asm volatile("int $0x80"
-		     : "=a"(ret)
-		     : "0"(nr), "b"(b), "c"(c), "d"(d)
-		     : "r8", "r9", "r10", "r11", "memory", "cc");
-	/* an ia32 caller sees eax only */
-	return (int)ret;
 }
 
 /* ebx = 99: an ia32 exit that wrongly ran ends the process with status 99 */
 static long int80(long nr)
 {
 	return int80_3(nr, 99, 0, 0);
-}
-
-/*
- * bitmap_util.h's wait_status() with __WALL, as this file's waits (on
- * ptraced children among others) have always been: kept under its own
- * name so that every one of them waits exactly as before.
- */
-static int wait_status_wall(pid_t pid)
-{
-	int status = -1;
-
-	while (waitpid(pid, &status, __WALL) < 0 && errno == EINTR)
-		;
-	return status;
-}
-
-/* A zeroed page shared with forked children. */
-static void *shared_page(void)
-{
-	void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
-		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-
-	return p == MAP_FAILED ? NULL : p;
-}
-
-/* A path under /tmp that does not exist yet (a denied mkdir's target). */
-static void probe_path(char *buf, size_t size, const char *what)
-{
-	snprintf(buf, size, "/tmp/bitmap-bypass-%s-%d", what, getpid());
-	rmdir(buf);
-}
-
-static bool path_exists(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0;
 }
 
 /* ========================================================================== */
@@ -320,11 +256,6 @@ TEST(high_rax_bits_are_the_same_syscall_for_seccomp_and_the_kernel)
 /* ========================================================================== */
 /* ia32 syscalls (int $0x80) from a 64-bit task                               */
 /* ========================================================================== */
-
-#define NEED_IA32() do {						\
-	if (!have_ia32())						\
-		SKIP(return, "kernel without IA32_EMULATION: int $0x80 raises #GP"); \
-} while (0)
 
 /* Native table fully allowed, no compat bitmap: every int $0x80 is denied. */
 TEST(ia32_without_compat_bitmap_every_int80_gets_errno)
@@ -528,22 +459,6 @@ struct shared {
 	char path[128];
 };
 
-static void post(int fd)
-{
-	char c = 'x';
-
-	if (write(fd, &c, 1) != 1)
-		_exit(120);
-}
-
-static void await(int fd)
-{
-	char c;
-
-	if (read(fd, &c, 1) != 1)
-		_exit(121);
-}
-
 FIXTURE(ptrace_rewrite) {
 	struct shared *sh;
 };
@@ -612,7 +527,7 @@ FIXTURE_SETUP(ptrace_rewrite)
 {
 	self->sh = shared_page();
 	ASSERT_NE(NULL, self->sh);
-	probe_path(self->sh->path, sizeof(self->sh->path), "ptrace");
+	probe_path(self->sh->path, sizeof(self->sh->path), "bypass-ptrace");
 }
 
 FIXTURE_TEARDOWN(ptrace_rewrite)
@@ -626,10 +541,9 @@ FIXTURE_TEARDOWN(ptrace_rewrite)
 TEST_F(ptrace_rewrite, tracer_sets_orig_rax_at_entry_stop)
 {
 	struct shared *sh = self->sh;
-	struct __ptrace_syscall_info info;
 	long orig_rax_off = offsetof(struct user, regs) +
 			    offsetof(struct user_regs_struct, orig_rax);
-	int rewrites = 0, st, sig;
+	int rewrites = 0, st;
 	pid_t pid;
 
 	pid = fork();
@@ -650,42 +564,20 @@ TEST_F(ptrace_rewrite, tracer_sets_orig_rax_at_entry_stop)
 		sh->done = 1;
 		_exit(0);
 	}
-	st = wait_status_wall(pid);
-	ASSERT_TRUE(WIFSTOPPED(st));
-	ASSERT_EQ(SIGSTOP, WSTOPSIG(st));
-	ASSERT_EQ(0, ptrace(PTRACE_SETOPTIONS, pid, 0,
-			    PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL));
-	ASSERT_EQ(0, ptrace(PTRACE_SYSCALL, pid, 0, 0));
-	for (;;) {
-		st = wait_status_wall(pid);
-		if (!WIFSTOPPED(st))
-			break;
-		sig = WSTOPSIG(st);
-		if (sig == (SIGTRAP | 0x80)) {
-			memset(&info, 0, sizeof(info));
-			ASSERT_LT(0, ptrace(PTRACE_GET_SYSCALL_INFO, pid,
-					    sizeof(info), &info));
-			if (info.op == PTRACE_SYSCALL_INFO_ENTRY &&
-			    info.entry.nr == (__u64)variant->from &&
-			    info.entry.args[2] == (__u64)TRACE_MAGIC) {
-				if (variant->setregs) {
-					struct user_regs_struct regs;
+	ptrace_syscall_setup(_metadata, pid);
+	while (ptrace_next_marked_entry(_metadata, pid, variant->from,
+					TRACE_MAGIC, &st)) {
+		if (variant->setregs) {
+			struct user_regs_struct regs;
 
-					ASSERT_EQ(0, ptrace(PTRACE_GETREGS, pid,
-							    0, &regs));
-					regs.orig_rax = variant->to;
-					ASSERT_EQ(0, ptrace(PTRACE_SETREGS, pid,
-							    0, &regs));
-				} else {
-					ASSERT_EQ(0, ptrace(PTRACE_POKEUSER, pid,
-							    orig_rax_off,
-							    (long)variant->to));
-				}
-				rewrites++;
-			}
-			sig = 0;
+			ASSERT_EQ(0, ptrace(PTRACE_GETREGS, pid, 0, &regs));
+			regs.orig_rax = variant->to;
+			ASSERT_EQ(0, ptrace(PTRACE_SETREGS, pid, 0, &regs));
+		} else {
+			ASSERT_EQ(0, ptrace(PTRACE_POKEUSER, pid, orig_rax_off,
+					    (long)variant->to));
 		}
-		ASSERT_EQ(0, ptrace(PTRACE_SYSCALL, pid, 0, sig));
+		rewrites++;
 	}
 	EXPECT_EQ(1, rewrites);
 	if (variant->expect_sigsys) {
@@ -1384,7 +1276,7 @@ FIXTURE(trap_reentry) {
 
 FIXTURE_SETUP(trap_reentry)
 {
-	probe_path(trap_path, sizeof(trap_path), "trap");
+	probe_path(trap_path, sizeof(trap_path), "bypass-trap");
 	traps = 0;
 	nest_depth = 0;
 }

@@ -36,8 +36,6 @@
 
 #include "bitmap_confine_doc.h"
 
-#define E_BITMAP	ENOMSG		/* 42 */
-
 /* the policy lines of Documentation/userspace-api/seccomp_bitmap.rst */
 #define READ_EXPR	"fd == 0"
 #define WRITE_EXPR	"fd == 1 || fd == 2"
@@ -47,17 +45,7 @@
 
 #define PAGE	4096
 
-static bool filter_support;
-
 /* ---- installing and reading filters -------------------------------------- */
-
-/* filters[i] = { nr, expr } */
-static void fset(struct seccomp_bitmap_filter *f, __u32 nr, const char *expr)
-{
-	memset(f, 0, sizeof(*f));
-	f->nr = nr;
-	f->expr = (uintptr_t)expr;
-}
 
 static long install(__u32 action, const __u64 *w,
 		    const struct seccomp_bitmap_filter *f, __u32 nf)
@@ -93,12 +81,6 @@ static long install_one(__u32 action, __u32 nr, const char *expr)
 
 	fset(&f, nr, expr);
 	return install_all_but(action, -1, &f, 1);
-}
-
-static long set_filter(unsigned long nr, const char *expr)
-{
-	errno = 0;
-	return prctl(PR_SET_SECCOMP_FILTER, nr, (unsigned long)expr, 0UL, 0UL);
 }
 
 static long get_filter(unsigned long nr, char *buf, unsigned long len)
@@ -154,12 +136,6 @@ static int pipe_bytes(int fd)
 		return -errno;
 	return n;
 }
-
-#define REQUIRE_FILTERS() do {						\
-	if (!filter_support)						\
-		SKIP(return, "kernel without CONFIG_SECCOMP_BITMAP_FILTER "	\
-		     "(a valid filter is refused with EOPNOTSUPP)");	\
-} while (0)
 
 /* ========================================================================== */
 /* Support                                                                    */
@@ -2186,44 +2162,15 @@ TEST_F(doc_example, bitmap_confine_cat)
 /* ========================================================================== */
 
 /*
- * Skip the whole program on a kernel without CONFIG_SECCOMP_BITMAP (the
- * operation is EINVAL and /proc/<pid>/seccomp_bitmap missing); note
- * whether a valid filter installs (else EOPNOTSUPP: no
- * CONFIG_SECCOMP_BITMAP_FILTER, and the tests skip one by one).  Any
- * other outcome of the probe leaves filter_support set, so that the tests
- * run and report it.
+ * Skip the whole program on a kernel without CONFIG_SECCOMP_BITMAP; note
+ * whether a valid filter (the documented write policy) installs (else
+ * EOPNOTSUPP: no CONFIG_SECCOMP_BITMAP_FILTER, and the tests skip one by
+ * one).  See probe_filter_support() in bitmap_util.h.
  */
 static void __attribute__((constructor)) probe_support(void)
 {
-	struct stat st;
-	int status;
-	pid_t pid;
-
-	filter_support = true;
-	if (stat("/proc/self/seccomp_bitmap", &st) && errno == ENOENT) {
-		pid = fork();
-		if (pid == 0) {
-			prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-			_exit(install_all_but(SECCOMP_RET_ERRNO | E_BITMAP, -1,
-					      NULL, 0) == -1 && errno == EINVAL);
-		}
-		status = wait_status(pid);
-		if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 1) {
-			ksft_print_header();
-			ksft_exit_skip("kernel without seccomp bitmap mode (CONFIG_SECCOMP_BITMAP)\n");
-		}
-	}
-	pid = fork();
-	if (pid == 0) {
-		prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-		if (!install_one(SECCOMP_RET_ERRNO | E_BITMAP, __NR_write,
-				 WRITE_EXPR))
-			_exit(0);
-		_exit(errno == EOPNOTSUPP ? 1 : 2);
-	}
-	status = wait_status(pid);
-	if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 1)
-		filter_support = false;
+	probe_filter_support(SECCOMP_RET_ERRNO | E_BITMAP, __NR_write,
+			     WRITE_EXPR);
 }
 
 TEST_HARNESS_MAIN

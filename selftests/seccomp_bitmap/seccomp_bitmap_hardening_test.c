@@ -61,7 +61,6 @@
 #include <sys/statfs.h>
 #include <sys/uio.h>
 
-#define E_BITMAP	ENOMSG		/* 42 */
 #define ACT_ERRNO	(SECCOMP_RET_ERRNO | E_BITMAP)
 
 #define PAGE		4096
@@ -78,36 +77,9 @@
 
 #define KB		1024L
 
-static bool filter_support;
-
 /* ========================================================================== */
 /* Helpers                                                                    */
 /* ========================================================================== */
-
-static void fset(struct seccomp_bitmap_filter *f, __u32 nr, const char *expr)
-{
-	memset(f, 0, sizeof(*f));
-	f->nr = nr;
-	f->expr = (uintptr_t)expr;
-}
-
-/* seccomp(SECCOMP_SET_MODE_BITMAP): every native syscall allowed, @f[@nf] */
-static long install_filters(__u32 action, const struct seccomp_bitmap_filter *f,
-			    __u32 nf)
-{
-	__u64 w[BM_WORDS];
-	struct seccomp_bitmap sb;
-
-	bm_fill(w, BM_WORDS, true);
-	memset(&sb, 0, sizeof(sb));
-	sb.size = sizeof(sb);
-	sb.action = action;
-	sb.nbits = BM_BITS;
-	sb.native = (uintptr_t)w;
-	sb.filters = (uintptr_t)f;
-	sb.nfilters = nf;
-	return sys_seccomp(SECCOMP_SET_MODE_BITMAP, 0, &sb);
-}
 
 /* One filter, everything allowed, denials return -E_BITMAP. */
 static long install_one(__u32 nr, const char *expr)
@@ -116,12 +88,6 @@ static long install_one(__u32 nr, const char *expr)
 
 	fset(&f, nr, expr);
 	return install_filters(ACT_ERRNO, &f, 1);
-}
-
-static long set_filter(unsigned long nr, const char *expr)
-{
-	errno = 0;
-	return prctl(PR_SET_SECCOMP_FILTER, nr, (unsigned long)expr, 0UL, 0UL);
 }
 
 /* @s with its control bytes as \n, \t, \xNN, for the log (4 buffers in turn) */
@@ -156,7 +122,6 @@ static char *proc_text(void)
 {
 	size_t size = 1 << 16, len = 0;
 	char *buf = malloc(size);
-	ssize_t r;
 	int fd;
 
 	if (!buf)
@@ -166,21 +131,16 @@ static char *proc_text(void)
 		snprintf(buf, size, "<errno %d>", errno);
 		return buf;
 	}
+	/* read_all() stops short of filling the buffer only at EOF (or an error) */
 	for (;;) {
-		if (len + PAGE + 1 > size) {
-			size *= 2;
-			buf = realloc(buf, size);
-			if (!buf)
-				abort();
-		}
-		r = read(fd, buf + len, size - 1 - len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
+		len += read_all(fd, buf + len, size - len);
+		if (len + 1 < size)
 			break;
-		len += r;
+		size *= 2;
+		buf = realloc(buf, size);
+		if (!buf)
+			abort();
 	}
-	buf[len] = '\0';
 	close(fd);
 	return buf;
 }
@@ -399,46 +359,7 @@ static void refused_everywhere(struct __test_metadata *_metadata, int nr,
 	}
 }
 
-#define REQUIRE_FILTERS() do {						\
-	if (!filter_support)						\
-		SKIP(return, "kernel without CONFIG_SECCOMP_BITMAP_FILTER "	\
-		     "(a valid filter is refused with EOPNOTSUPP)");	\
-} while (0)
-
 /* ---- memory -------------------------------------------------------------- */
-
-static bool debug_kernel(void)
-{
-	return access("/sys/kernel/debug/kmemleak", F_OK) == 0;
-}
-
-/* /proc/meminfo's Slab in kB; @settle: drop reclaimable caches and wait first */
-static long slab_kb(bool settle)
-{
-	char line[128];
-	long kb = -1;
-	FILE *f;
-	int fd;
-
-	if (settle) {
-		sync();
-		fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
-		if (fd >= 0) {
-			if (write(fd, "2", 1) != 1)
-				kb = -1;
-			close(fd);
-		}
-		usleep(200 * 1000);
-	}
-	f = fopen("/proc/meminfo", "r");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "Slab: %ld kB", &kb) == 1)
-			break;
-	fclose(f);
-	return kb;
-}
 
 /* Native syscalls with ftrace metadata (a filter on them installs). */
 static int meta_nr[NATIVE_NR];
@@ -2246,34 +2167,7 @@ TEST_F_TIMEOUT(memcg, policy_memory, 200)
  */
 static void __attribute__((constructor)) probe_support(void)
 {
-	struct stat st;
-	int status;
-	pid_t pid;
-
-	filter_support = true;
-	if (stat("/proc/self/seccomp_bitmap", &st) && errno == ENOENT) {
-		pid = fork();
-		if (pid == 0) {
-			prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-			_exit(install_filters(ACT_ERRNO, NULL, 0) == -1 &&
-			      errno == EINVAL);
-		}
-		status = wait_status(pid);
-		if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 1) {
-			ksft_print_header();
-			ksft_exit_skip("kernel without seccomp bitmap mode (CONFIG_SECCOMP_BITMAP)\n");
-		}
-	}
-	pid = fork();
-	if (pid == 0) {
-		prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-		if (!install_one(__NR_close, "fd != 4242"))
-			_exit(0);
-		_exit(errno == EOPNOTSUPP ? 1 : 2);
-	}
-	status = wait_status(pid);
-	if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 1)
-		filter_support = false;
+	probe_filter_support(ACT_ERRNO, __NR_close, "fd != 4242");
 }
 
 TEST_HARNESS_MAIN

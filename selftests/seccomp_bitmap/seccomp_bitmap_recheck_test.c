@@ -35,9 +35,7 @@
 #include <sys/ptrace.h>
 #include <sys/user.h>
 
-/* The errno the bitmap policies return: distinct from anything else here */
-#define E_BITMAP	ENOMSG
-/* ... and the stacked BPF filter's own ERRNO */
+/* The stacked BPF filter's own ERRNO (the bitmap's: E_BITMAP, ENOMSG) */
 #define E_BPF		EUCLEAN
 
 /* ia32 numbers (int $0x80) */
@@ -54,89 +52,6 @@
 
 #define USER_OFF(reg)	((long)(offsetof(struct user, regs) +		\
 				offsetof(struct user_regs_struct, reg)))
-
-#define NEED_IA32() do {						\
-	if (!have_ia32())						\
-		SKIP(return, "kernel without IA32_EMULATION: int $0x80 raises #GP"); \
-} while (0)
-
-/* ---- helpers (as in seccomp_bitmap_bypass_test.c) -------------------------- */
-
-/* Every native syscall allowed except those in nrs[] (n of them); no compat. */
-static long deny_list(__u32 action, unsigned int flags, const int *nrs, int n)
-{
-	__u64 w[BM_WORDS];
-	int i;
-
-	bm_fill(w, BM_WORDS, true);
-	for (i = 0; i < n; i++)
-		bm_clear(w, nrs[i]);
-	return bitmap_install(flags, action, w, BM_BITS, NULL, 0);
-}
-
-static int wait_status_wall(pid_t pid)
-{
-	int status = -1;
-
-	while (waitpid(pid, &status, __WALL) < 0 && errno == EINTR)
-		;
-	return status;
-}
-
-/*
- * A zeroed page shared with forked children, below 4 GiB: an ia32
- * syscall's pointer arguments are 32 bits.
- */
-static void *shared_page(void)
-{
-	void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
-		       MAP_SHARED | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
-
-	return p == MAP_FAILED ? NULL : p;
-}
-
-/* ia32 syscall from this 64-bit task: eax = nr, ebx/ecx/edx = arguments. */
-static long int80_3(long nr, long b, long c, long d)
-{
-	long ret;
-
-	asm volatile("int $0x80"
-		     : "=a"(ret)
-		     : "0"(nr), "b"(b), "c"(c), "d"(d)
-		     : "r8", "r9", "r10", "r11", "memory", "cc");
-	/* an ia32 caller sees eax only */
-	return (int)ret;
-}
-
-/* A path under /tmp that does not exist yet (a denied mkdir's target). */
-static void probe_path(char *buf, size_t size, const char *what)
-{
-	snprintf(buf, size, "/tmp/bitmap-recheck-%s-%d", what, getpid());
-	rmdir(buf);
-}
-
-static bool path_exists(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0;
-}
-
-static void post(int fd)
-{
-	char c = 'x';
-
-	if (write(fd, &c, 1) != 1)
-		_exit(120);
-}
-
-static void await(int fd)
-{
-	char c;
-
-	if (read(fd, &c, 1) != 1)
-		_exit(121);
-}
 
 /* Does this kernel have seccomp-bpf (CONFIG_SECCOMP_FILTER)? */
 static bool have_seccomp_filter(void)
@@ -353,7 +268,7 @@ FIXTURE_SETUP(trace_recheck)
 	self->sh = shared_page();
 	ASSERT_NE(NULL, self->sh);
 	ASSERT_GT(1UL << 32, (unsigned long)self->sh);
-	probe_path(self->sh->path, sizeof(self->sh->path), "trace");
+	probe_path(self->sh->path, sizeof(self->sh->path), "recheck-trace");
 }
 
 FIXTURE_TEARDOWN(trace_recheck)
@@ -672,8 +587,7 @@ TEST_F(minus_one, other_negative_numbers_get_the_action)
 static void entry_skip(struct __test_metadata *_metadata, struct shared *sh,
 		       __u32 action, bool set_rax)
 {
-	struct __ptrace_syscall_info info;
-	int rewrites = 0, st, sig;
+	int rewrites = 0, st;
 	pid_t pid;
 
 	pid = fork();
@@ -688,35 +602,15 @@ static void entry_skip(struct __test_metadata *_metadata, struct shared *sh,
 		sh->done = 1;
 		_exit(0);
 	}
-	st = wait_status_wall(pid);
-	ASSERT_TRUE(WIFSTOPPED(st));
-	ASSERT_EQ(SIGSTOP, WSTOPSIG(st));
-	ASSERT_EQ(0, ptrace(PTRACE_SETOPTIONS, pid, 0,
-			    PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL));
-	ASSERT_EQ(0, ptrace(PTRACE_SYSCALL, pid, 0, 0));
-	for (;;) {
-		st = wait_status_wall(pid);
-		if (!WIFSTOPPED(st))
-			break;
-		sig = WSTOPSIG(st);
-		if (sig == (SIGTRAP | 0x80)) {
-			memset(&info, 0, sizeof(info));
-			ASSERT_LT(0, ptrace(PTRACE_GET_SYSCALL_INFO, pid,
-					    sizeof(info), &info));
-			if (info.op == PTRACE_SYSCALL_INFO_ENTRY &&
-			    info.entry.nr == __NR_gettid &&
-			    info.entry.args[2] == (__u64)CALL_MAGIC) {
-				if (set_rax)
-					ASSERT_EQ(0, ptrace(PTRACE_POKEUSER, pid,
-							    USER_OFF(rax),
-							    45000L));
-				ASSERT_EQ(0, ptrace(PTRACE_POKEUSER, pid,
-						    USER_OFF(orig_rax), -1L));
-				rewrites++;
-			}
-			sig = 0;
-		}
-		ASSERT_EQ(0, ptrace(PTRACE_SYSCALL, pid, 0, sig));
+	ptrace_syscall_setup(_metadata, pid);
+	while (ptrace_next_marked_entry(_metadata, pid, __NR_gettid,
+					CALL_MAGIC, &st)) {
+		if (set_rax)
+			ASSERT_EQ(0, ptrace(PTRACE_POKEUSER, pid, USER_OFF(rax),
+					    45000L));
+		ASSERT_EQ(0, ptrace(PTRACE_POKEUSER, pid, USER_OFF(orig_rax),
+				    -1L));
+		rewrites++;
 	}
 	EXPECT_EQ(1, rewrites);
 	EXPECT_EXITED(st, 0);

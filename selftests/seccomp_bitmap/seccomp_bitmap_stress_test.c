@@ -38,7 +38,6 @@
 
 #include <sched.h>
 
-#define E_BITMAP	ENOMSG
 /* never open in the children: close() on them is EBADF when allowed */
 #define FD_OK		12345
 #define FD_DENIED	12346
@@ -293,38 +292,6 @@ static int probe(bool *filters)
 	return -1;
 }
 
-/* Slab total in kB, after dropping reclaimable caches and letting RCU run */
-static long slab_kb(void)
-{
-	char line[128];
-	long kb = -1;
-	FILE *f;
-	int fd;
-
-	sync();
-	fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
-	if (fd >= 0) {
-		if (write(fd, "2", 1) != 1)
-			kb = -1;
-		close(fd);
-	}
-	usleep(200 * 1000);
-	f = fopen("/proc/meminfo", "r");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "Slab: %ld kB", &kb) == 1)
-			break;
-	fclose(f);
-	return kb;
-}
-
-/* Is this a kmemleak (debug) kernel?  Its cycles are ~10x slower. */
-static bool debug_kernel(void)
-{
-	return access("/sys/kernel/debug/kmemleak", F_OK) == 0;
-}
-
 /*
  * The debug kernel (qemu/debug.config) has KASAN beside kmemleak: freed
  * objects wait in KASAN's quarantine (up to 1/32 of RAM, 32 MB in the 1G
@@ -448,15 +415,15 @@ TEST_F_TIMEOUT(stress, install_free_cycles, 1700)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	/* warm-up: let every slab cache involved reach its working size */
 	ASSERT_EQ(0, run_cycles(_metadata, 0, warm));
-	before = slab_kb();
+	before = slab_kb(true);
 	ASSERT_LT(0, before) TH_LOG("no Slab: line in /proc/meminfo");
 	ASSERT_EQ(0, run_cycles(_metadata, warm, tasks));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	after = slab_kb();
+	after = slab_kb(true);
 	/* RCU-delayed frees (task_struct) may lag: give them a few seconds */
 	for (tries = 0; tries < 10 && after - before > SLAB_TOLERANCE_KB; tries++) {
 		sleep(1);
-		again = slab_kb();
+		again = slab_kb(true);
 		after = again < after ? again : after;
 	}
 	TH_LOG("ran %lu cycles (%lu tasks) in %ld s; Slab after warm-up %ld kB, after the cycles %ld kB (%+ld kB, tolerance %d kB)",
@@ -475,7 +442,7 @@ TEST_F_TIMEOUT(stress, deep_chain_cycles, 600)
 	long before, after;
 	int st;
 
-	before = slab_kb();
+	before = slab_kb(true);
 	for (c = 0; c < children; c++) {
 		pid_t pid = fork();
 
@@ -519,7 +486,7 @@ TEST_F_TIMEOUT(stress, deep_chain_cycles, 600)
 		ASSERT_EQ(C_OK, WEXITSTATUS(st)) TH_LOG("child %lu: %s", c,
 			WEXITSTATUS(st) < ARRAY_SIZE(what) ? what[WEXITSTATUS(st)] : "?");
 	}
-	after = slab_kb();
+	after = slab_kb(true);
 	TH_LOG("%lu chains of ~%d objects; Slab %ld kB -> %ld kB (%+ld kB, tolerance %d kB)",
 	       children, 390, before, after, after - before, SLAB_TOLERANCE_KB);
 	if (slab_is_a_leak_measure(_metadata)) {

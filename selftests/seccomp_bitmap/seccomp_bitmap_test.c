@@ -51,8 +51,10 @@ _Static_assert(sizeof(struct seccomp_bitmap_filter) == 16,
 #define BIG_BITS	4096
 #define BIG_WORDS	(BIG_BITS / 64)
 
-/* errnos the policies return, distinct so the layer that acted is known */
-#define E_BITMAP	ENOMSG		/* 42 */
+/*
+ * errnos the policies return besides E_BITMAP (ENOMSG, 42: bitmap_util.h),
+ * distinct so the layer that acted is known
+ */
 #define E_BPF		ENOTTY		/* 25 */
 #define E_OTHER		EDOM		/* 33 */
 
