@@ -1632,6 +1632,139 @@ TEST_F(narrowed, upper_half_ignored_by_the_filter_too)
 	}
 }
 
+/*
+ * An argument that some values of another argument narrow and others use
+ * whole has no one width the syscall uses: no filter may name it.
+ */
+FIXTURE(conditional_arg) {
+	int unused;
+};
+
+FIXTURE_VARIANT(conditional_arg) {
+	int nr;
+	const char *arg0;	/* the first argument, for the prior filter */
+	const char *expr;
+};
+
+FIXTURE_VARIANT_ADD(conditional_arg, prctl_arg2) {
+	.nr = __NR_prctl, .arg0 = "option", .expr = "arg2 != 13",
+};
+
+FIXTURE_VARIANT_ADD(conditional_arg, prctl_arg3) {
+	.nr = __NR_prctl, .arg0 = "option", .expr = "option != 35 || arg3 == 0",
+};
+
+FIXTURE_VARIANT_ADD(conditional_arg, prctl_arg4) {
+	.nr = __NR_prctl, .arg0 = "option", .expr = "arg4 == 0",
+};
+
+FIXTURE_VARIANT_ADD(conditional_arg, prctl_arg5) {
+	.nr = __NR_prctl, .arg0 = "option", .expr = "arg5 == 0",
+};
+
+FIXTURE_VARIANT_ADD(conditional_arg, ptrace_addr) {
+	.nr = __NR_ptrace, .arg0 = "request", .expr = "addr >= 0",
+};
+
+FIXTURE_VARIANT_ADD(conditional_arg, ptrace_data) {
+	.nr = __NR_ptrace, .arg0 = "request", .expr = "request != 17 || data == 0",
+};
+
+FIXTURE_VARIANT_ADD(conditional_arg, ioctl_arg) {
+	.nr = __NR_ioctl, .arg0 = "fd", .expr = "arg != 3",
+};
+
+FIXTURE_VARIANT_ADD(conditional_arg, keyctl_arg2) {
+	.nr = __NR_keyctl, .arg0 = "option", .expr = "arg2 != 0",
+};
+
+FIXTURE_VARIANT_ADD(conditional_arg, kcmp_idx1) {
+	.nr = __NR_kcmp, .arg0 = "pid1", .expr = "idx1 < 100",
+};
+
+FIXTURE_VARIANT_ADD(conditional_arg, kcmp_idx2) {
+	.nr = __NR_kcmp, .arg0 = "pid1", .expr = "idx2 < 100",
+};
+
+FIXTURE_VARIANT_ADD(conditional_arg, semctl_arg) {
+	.nr = __NR_semctl, .arg0 = "semid", .expr = "arg == 0",
+};
+
+FIXTURE_VARIANT_ADD(conditional_arg, futex_utime) {
+	.nr = __NR_futex, .arg0 = "uaddr", .expr = "utime == 0",
+};
+
+FIXTURE_VARIANT_ADD(conditional_arg, sysfs_arg1) {
+	.nr = __NR_sysfs, .arg0 = "option", .expr = "arg1 < 10",
+};
+
+FIXTURE_SETUP(conditional_arg)
+{
+}
+
+FIXTURE_TEARDOWN(conditional_arg)
+{
+}
+
+/* Does @nr take a filter at all on this kernel (is it built, with metadata)? */
+static bool has_filter_metadata(int nr, const char *arg0)
+{
+	char expr[64];
+	pid_t pid = fork();
+	int st;
+
+	if (pid == 0) {
+		prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+		snprintf(expr, sizeof(expr), "%s != %d", arg0, DENY_V);
+		_exit(install_one(nr, expr) ? 1 : 0);
+	}
+	waitpid(pid, &st, 0);
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+TEST_F(conditional_arg, einval_and_nothing_changes)
+{
+	REQUIRE_FILTERS();
+	if (!has_filter_metadata(variant->nr, variant->arg0))
+		SKIP(return, "syscall %d is not built into this kernel", variant->nr);
+	refused_everywhere(_metadata, variant->nr, variant->arg0, variant->expr,
+			   EINVAL, false, 0);
+}
+
+/*
+ * fcntl's arg is an int to the filter: F_DUPFD takes it as an unsigned
+ * int, so 0x100000005 is 5 to the kernel and must be 5 to the filter.
+ */
+TEST(fcntl_arg_is_an_int)
+{
+	pid_t pid;
+
+	REQUIRE_FILTERS();
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		long r;
+
+		child_prep(_metadata, true);
+		/* F_DUPFD (0) only onto descriptors 100 and up */
+		ASSERT_EQ(0, install_one(__NR_fcntl, "cmd != 0 || arg >= 100"));
+		r = raw_syscall6(__NR_fcntl, 0, F_DUPFD, 200, 0, 0, 0);
+		EXPECT_LE(200, r);
+		if (r >= 0)
+			close(r);
+		EXPECT_EQ(-E_BITMAP, raw_syscall6(__NR_fcntl, 0, F_DUPFD, 5, 0, 0, 0));
+		r = raw_syscall6(__NR_fcntl, 0, F_DUPFD, (1L << 32) | 5, 0, 0, 0);
+		EXPECT_EQ(-E_BITMAP, r) {
+			TH_LOG("F_DUPFD from 0x100000005 was let through and returned %ld", r);
+		}
+		/* the int: a negative constant parses */
+		EXPECT_EQ(0, set_filter(__NR_fcntl, "cmd != 8 || arg != -1"));
+		CHILD_EXIT();
+	}
+	EXPECT_EXITED(wait_status(pid), 0);
+}
+
+
 /* ========================================================================== */
 /* 6. Memory: bounded along the chain, charged to the memory cgroup           */
 /* ========================================================================== */
@@ -1771,6 +1904,85 @@ TEST_F_TIMEOUT(chain_cap, enomem_before_2_mib_and_nothing_changes, 280)
 			expect_same_state(_metadata, &before, __NR_close);
 		}
 		/* a request well under the cap was accepted */
+		EXPECT_LE(1, ok);
+		if (!debug_kernel())
+			EXPECT_GE(CHAIN_SLAB_MAX_KB, now - base) {
+				TH_LOG("the chain holds %ld kB of Slab (cap %d kB)",
+				       now - base, CHAIN_CAP_KB);
+			}
+		CHILD_EXIT();
+	}
+	EXPECT_EXITED(wait_status(pid), 0);
+}
+
+/*
+ * The parser sizes a filter's program by counting predicates generously
+ * (every '!' after an operator): "!(!(...(__syscall_nr >= 0)...))" is one
+ * predicate in a program sized for 1360.  The cap must count what the
+ * filter holds, not what it uses: 4 KB expressions of that shape, one
+ * per syscall, narrowing each time, hit ENOMEM within the same bound.
+ */
+FIXTURE(padded) {
+	int unused;
+};
+
+FIXTURE_SETUP(padded)
+{
+}
+
+FIXTURE_TEARDOWN(padded)
+{
+}
+
+TEST_F_TIMEOUT(padded, not_padded_expressions_count_what_they_hold, 280)
+{
+	pid_t pid;
+
+	REQUIRE_FILTERS();
+	find_filterable_syscalls(_metadata);
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		static char expr[PAGE];
+		struct state before = { 0 };
+		int i, k, n = 0, ok = 0, e = 0;
+		long base, now, r = 0;
+
+		child_prep(_metadata, true);
+		k = (PAGE - 1 - (int)strlen("__syscall_nr >= 0")) / 3;
+		/* an even number of '!': true, every filtered syscall runs */
+		k &= ~1;
+		for (i = 0; i < k; i++)
+			memcpy(expr + 2 * i, "!(", 2);
+		n = 2 * k;
+		n += sprintf(expr + n, "__syscall_nr >= 0");
+		memset(expr + n, ')', k);
+		expr[n + k] = 0;
+		ASSERT_GT(PAGE, (int)strlen(expr));
+
+		base = slab_kb(true);
+		ASSERT_EQ(0, install_one(__NR_close, "fd != 4242"));
+		for (i = 0; i < n_meta; i++) {
+			if (meta_nr[i] == __NR_close)
+				continue;
+			state_take(&before, __NR_close);
+			r = install_one(meta_nr[i], expr);
+			e = errno;
+			if (r)
+				break;
+			free(before.proc);
+			before.proc = NULL;
+			ok++;
+		}
+		now = slab_kb(true);
+		TH_LOG("%d of %d filters of %zu bytes accepted, then %s; Slab %+ld kB",
+		       ok, n_meta - 1, strlen(expr), r ? strerror(e) : "none refused",
+		       now - base);
+		EXPECT_EQ(-1, r);
+		if (r) {
+			EXPECT_EQ(ENOMEM, e);
+			expect_same_state(_metadata, &before, __NR_close);
+		}
 		EXPECT_LE(1, ok);
 		if (!debug_kernel())
 			EXPECT_GE(CHAIN_SLAB_MAX_KB, now - base) {
