@@ -32,10 +32,10 @@
 #define PR_GET_NO_NEW_PRIVS	39
 #endif
 #ifndef PR_SET_SECCOMP_FILTER
-#define PR_SET_SECCOMP_FILTER	65
+#define PR_SET_SECCOMP_FILTER	0x53435346
 #endif
 #ifndef PR_GET_SECCOMP_FILTER
-#define PR_GET_SECCOMP_FILTER	66
+#define PR_GET_SECCOMP_FILTER	0x53434746
 #endif
 
 /* ---- seccomp modes, operations and actions ------------------------------- */

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #ifndef PR_GET_SECCOMP_FILTER
-#define PR_GET_SECCOMP_FILTER	66
+#define PR_GET_SECCOMP_FILTER	0x53434746
 #endif
 
 static void out(const char *s)
