@@ -14,7 +14,12 @@
 #   make tool         build seccomp-bitmap (tools/seccomp) into build/obj-<tree>/tools/seccomp
 #   make clean        remove build outputs of KSRC (never a developer's tree)
 #
-# Variables: KSRC (kernel tree, default build/linux), TESTS, JOBS, ACCEL
+# KERNEL=6.12 does any of these for Debian's linux-source-6.12 with the series
+# in series/6.12 (tree build/linux-6.12, objects build/obj-linux-6.12*, logs
+# build/logs/<target>-linux-6.12); the default, KERNEL=6.1, is linux-source-6.1
+# with series/ in build/linux.
+#
+# Variables: KERNEL (6.1 or 6.12), KSRC (kernel tree, default build/linux), TESTS, JOBS, ACCEL
 # (auto|kvm|tcg), CHECK_MEM/DEBUG_MEM, CHECK_TIMEOUT/DEBUG_TIMEOUT,
 # EXTRA_TEST_TARGETS (hook for e.g. lint), SERIES_SYNC=no (use KSRC as is).
 SHELL := /bin/bash
@@ -22,14 +27,27 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 TOP := $(CURDIR)
 
+# Which Debian kernel: its tarball (linux-source-$(KERNEL), installed by
+# `make deps` when missing), its series and its tree.
+KERNEL ?= 6.1
+ifeq ($(KERNEL),6.1)
 KSRC ?= build/linux
+SERIES := series
+KSFX :=
+else ifeq ($(KERNEL),6.12)
+KSRC ?= build/linux-6.12
+SERIES := series/6.12
+KSFX := -6.12
+else
+$(error KERNEL=$(KERNEL): the series exists for KERNEL=6.1 (series/) and KERNEL=6.12 (series/6.12))
+endif
+KPKG := linux-source-$(KERNEL)
 KSRC_ABS := $(abspath $(KSRC))
 KNAME := $(notdir $(KSRC_ABS))
 OBJ := $(TOP)/build/obj-$(KNAME)
 OBJ_DEBUG := $(TOP)/build/obj-$(KNAME)-debug
 OBJ_BENCH := $(TOP)/build/obj-$(KNAME)-bench
-SERIES := series
-TARBALL ?= /usr/src/linux-source-6.1.tar.xz
+TARBALL ?= /usr/src/$(KPKG).tar.xz
 SERIES_SYNC ?= yes
 LOGS := $(TOP)/build/logs
 # log names: check, check-debug for build/linux; check-dev, ... for others
@@ -73,12 +91,13 @@ KMAKE_CC ?= ccache gcc
 export KMAKE_CC
 
 FRAGMENTS := qemu/base.config qemu/bitmap.config
-FRAGMENTS_DEBUG := $(FRAGMENTS) qemu/debug.config
+# qemu/debug-6.12.config: what 6.12 no longer has (merged after debug.config)
+FRAGMENTS_DEBUG := $(FRAGMENTS) qemu/debug.config $(if $(KSFX),qemu/debug$(KSFX).config)
 FRAGMENTS_BENCH := $(FRAGMENTS) qemu/bench.config
-DEPS_STAMP := $(TOP)/build/.deps-stamp
+DEPS_STAMP := $(TOP)/build/.deps-stamp$(KSFX)
 GUEST_EXIT := $(TOP)/build/guest-exit
 
-.PHONY: help deps tree kernel kernel-debug selftests selftests-debug \
+.PHONY: FORCE help deps tree kernel kernel-debug selftests selftests-debug \
 	initramfs initramfs-debug harness-check lint check check-debug test series bench clean distclean \
 	bisect-check submission submission-check \
 	kernel-bench bench-programs \
@@ -91,8 +110,11 @@ help:
 
 # --- dependencies (Debian) ---------------------------------------------------
 deps: $(DEPS_STAMP)
-$(DEPS_STAMP): qemu/packages qemu/deps
-	@qemu/deps qemu/packages $@
+# qemu/packages, plus the kernel's source package; again whenever its
+# tarball is missing
+$(DEPS_STAMP): qemu/packages qemu/deps $(if $(wildcard $(TARBALL)),,FORCE)
+	@qemu/deps qemu/packages $@ $(KPKG)
+FORCE:
 
 # --- kernel tree + series ----------------------------------------------------
 tree: deps
@@ -256,14 +278,16 @@ bisect-check: tree
 # the mbox for LKML: cover letter, kernel patches, a selftests patch made
 # from selftests/; then `git am` onto a fresh pristine tree and build it
 # (the applied tree is build/submission/linux, built in build/submission/obj-linux:
+# for KERNEL=6.12 build/submission-6.12/linux-6.12 and obj-linux-6.12;
 # the same relative source path as build/linux from build/obj-linux, so ccache hits)
-SUBMISSION := $(TOP)/build/submission.mbox
+SUBMISSION := $(TOP)/build/submission$(KSFX).mbox
+SUBMISSION_DIR := $(TOP)/build/submission$(KSFX)
 submission: tree
-	@qemu/submission mbox $(KSRC) $(SERIES) $(BITMAP_TESTS_DIR) $(SUBMISSION) $(TOP)/build/submission
+	@qemu/submission mbox $(KSRC) $(SERIES) $(BITMAP_TESTS_DIR) $(SUBMISSION) $(SUBMISSION_DIR)
 	@$(MAKE) --no-print-directory submission-check
 submission-check:
 	@l=$(LOGS)/submission$(LOGSFX); mkdir -p $$l; \
-	qemu/submission check $(KSRC) $(SUBMISSION) $(TOP)/build/submission $(TOP)/build/submission/obj-linux $(FRAGMENTS) \
+	qemu/submission check $(KSRC) $(SUBMISSION) $(SUBMISSION_DIR) $(SUBMISSION_DIR)/obj-$(KNAME) $(FRAGMENTS) \
 		| tee $$l/log && rc=0 || rc=1; \
 	p=$$(grep -c '^ok ' $$l/log || true); f=$$(grep -c '^not ok ' $$l/log || true); echo "$$p $$f 0" > $$l/counts; \
 	echo "submission: $$p passed, $$f failed, 0 skipped"; exit $$rc
@@ -285,7 +309,7 @@ OBJ_BENCH := $(OBJ)
 BENCH_KDEP := kernel
 endif
 BENCH_STAGE := $(OBJ_BENCH)/bench-stage
-BENCH_RESULTS := $(TOP)/bench/results
+BENCH_RESULTS := $(TOP)/bench/results$(KSFX)
 BENCH_ARGS ?=
 kernel-bench: tree
 	@qemu/build-kernel $(KSRC) $(TOP)/build/obj-$(KNAME)-bench $(FRAGMENTS_BENCH)
@@ -297,7 +321,7 @@ bench-programs: $(BENCH_KDEP) $(GUEST_EXIT)
 bench: bench-programs
 	@t0=$$(date +%s); rc=0; bench/run $(OBJ_BENCH)/arch/x86/boot/bzImage $(OBJ_BENCH)/bench-initramfs.cpio \
 		$(BENCH_RESULTS) $(BENCH_ARGS) || rc=$$?; \
-	echo "bench: $$(( $$(date +%s) - t0 )) s; report: bench/results/report.md"; exit $$rc
+	echo "bench: $$(( $$(date +%s) - t0 )) s; report: bench/results$(KSFX)/report.md"; exit $$rc
 
 # the most parsing and memory one unprivileged task can make a call cost,
 # and the chain cap (bench/parse_worst.c), under -icount: instructions
