@@ -33,7 +33,7 @@
 
 #include "bitmap_uapi.h"
 
-/* far beyond the 6.1 tables (451 native, 451 ia32 entries) and 6.12's */
+/* far beyond the 6.1 tables (451 native, 451 ia32 entries) and 6.12's (463) */
 #define ALL_BITS	4096
 
 static __u64 all_set[ALL_BITS / 64];

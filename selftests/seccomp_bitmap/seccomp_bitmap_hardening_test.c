@@ -362,7 +362,7 @@ static void refused_everywhere(struct __test_metadata *_metadata, int nr,
 /* ---- memory -------------------------------------------------------------- */
 
 /* Native syscalls with ftrace metadata (a filter on them installs). */
-static int meta_nr[NATIVE_NR];
+static int meta_nr[NATIVE_NR_MAX];
 static int n_meta;
 
 static void find_filterable_syscalls(struct __test_metadata *_metadata)
@@ -2098,6 +2098,13 @@ TEST_F_TIMEOUT(big_request, enomem_and_slab_back_to_baseline, 280)
  * above memory.current, the same install fails with ENOMEM (not the
  * memcg OOM killer) and changes nothing.
  *
+ * ~500 kB: half the 1 MiB chain cap.  What one filter of MEMCG_LEN
+ * characters holds depends on the kernel's event-filter engine (a 6.1
+ * predicate embeds its 256-byte string pattern, a 6.12 one points to
+ * it: a fifth of the memory), so memcg_filter_count() first counts how
+ * many such filters the cap admits, in a child outside the cgroup, and
+ * the test installs half as many.
+ *
  * memory.current counts pages charged in batches (MEMCG_CHARGE_BATCH, 64
  * pages per CPU kept in a per-CPU stock), so the parent, outside the
  * cgroup, reads it only after draining those stocks (a memory.high
@@ -2105,7 +2112,7 @@ TEST_F_TIMEOUT(big_request, enomem_and_slab_back_to_baseline, 280)
  * then the pages the cgroup really holds.
  */
 #define CG_ROOT		"/sys/fs/cgroup"
-#define MEMCG_FILTERS	12
+#define MEMCG_FILTERS	256	/* at most */
 #define MEMCG_LEN	2000
 #define MEMCG_MIN_KB	400
 #define MEMCG_SLACK_KB	128
@@ -2196,19 +2203,66 @@ static const char *memcg_unavailable(void)
 	return "";
 }
 
-/* the request of the memcg test: MEMCG_FILTERS filters on the first syscalls */
-static long memcg_install(char **exprs)
+/* the request of the memcg test: @count filters on the first syscalls */
+static long memcg_install(char **exprs, int count)
 {
 	struct seccomp_bitmap_filter f[MEMCG_FILTERS];
 	int i, n = 0;
 
-	for (i = 0; i < n_meta && n < MEMCG_FILTERS; i++) {
+	for (i = 0; i < n_meta && n < count; i++) {
 		if (meta_nr[i] == __NR_close)
 			continue;
 		fset(&f[n], meta_nr[i], exprs[n]);
 		n++;
 	}
 	return install_filters(ACT_ERRNO, f, n);
+}
+
+/*
+ * How many of the MEMCG_LEN-character @exprs the 1 MiB chain cap admits,
+ * one install each, in a child (outside any test cgroup); -1 if none
+ * fails with ENOMEM.
+ */
+static int memcg_filter_count(struct __test_metadata *_metadata, char **exprs)
+{
+	int fds[2], n = -1, st;
+	pid_t pid;
+
+	ASSERT_EQ(0, pipe(fds)) {
+		return -1;
+	}
+	pid = fork();
+	ASSERT_LE(0, pid) {
+		return -1;
+	}
+	if (pid == 0) {
+		int i, k = 0;
+
+		close(fds[0]);
+		prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+		for (i = 0; i < n_meta && k < MEMCG_FILTERS; i++) {
+			if (meta_nr[i] == __NR_close)
+				continue;
+			if (install_one(meta_nr[i], exprs[k])) {
+				if (errno != ENOMEM)
+					k = -1;
+				break;
+			}
+			k++;
+		}
+		if (i == n_meta || k == MEMCG_FILTERS)
+			k = -1;
+		if (write(fds[1], &k, sizeof(k)) != sizeof(k))
+			_exit(2);
+		_exit(0);
+	}
+	close(fds[1]);
+	if (read(fds[0], &n, sizeof(n)) != sizeof(n))
+		n = -1;
+	close(fds[0]);
+	st = wait_status(pid);
+	EXPECT_EXITED(st, 0);
+	return n;
 }
 
 /* A child and its two pipes: c2p (child to parent), p2c (parent to child) */
@@ -2255,6 +2309,8 @@ static pid_t cg_fork(struct __test_metadata *_metadata, const char *cg,
 FIXTURE(memcg) {
 	char cg[128];
 	char *exprs[MEMCG_FILTERS];
+	int admitted;	/* filters the chain cap admits, one at a time */
+	int count;	/* half of them, in one install */
 };
 
 FIXTURE_SETUP(memcg)
@@ -2298,6 +2354,12 @@ TEST_F_TIMEOUT(memcg, policy_memory, 200)
 	find_filterable_syscalls(_metadata);
 	for (i = 0; i < MEMCG_FILTERS; i++)
 		self->exprs[i] = long_expr("", 1000 + 200 * i, MEMCG_LEN);
+	self->admitted = memcg_filter_count(_metadata, self->exprs);
+	ASSERT_LT(1, self->admitted) {
+		TH_LOG("the 1 MiB chain cap did not stop %d filters of %d characters",
+		       MEMCG_FILTERS, MEMCG_LEN);
+	}
+	self->count = self->admitted / 2;
 	/* a child the OOM killer took must not take the parent with it */
 	signal(SIGPIPE, SIG_IGN);
 	snprintf(self->cg, sizeof(self->cg), "%s/sbh-%d", CG_ROOT, getpid());
@@ -2315,7 +2377,7 @@ TEST_F_TIMEOUT(memcg, policy_memory, 200)
 		/* ready: the parent measures (and limits) */
 		ASSERT_EQ(1, write(k.c2p[1], "r", 1));
 		ASSERT_EQ('g', kid_wait(k.p2c[0]));
-		r = memcg_install(self->exprs);
+		r = memcg_install(self->exprs, self->count);
 		buf[0] = r ? errno : 0;
 		if (variant->limited)
 			expect_same_state(_metadata, &prior, __NR_close);
@@ -2344,8 +2406,8 @@ TEST_F_TIMEOUT(memcg, policy_memory, 200)
 		TH_LOG("the child is gone: %s", strerror(errno));
 	st = wait_status(k.pid);
 
-	TH_LOG("%d filters of %d characters%s: memory.current %ld -> %ld (%+ld kB), memory.stat kernel %ld -> %ld (%+ld kB)",
-	       MEMCG_FILTERS, MEMCG_LEN,
+	TH_LOG("%d filters of %d characters (the chain cap admits %d)%s: memory.current %ld -> %ld (%+ld kB), memory.stat kernel %ld -> %ld (%+ld kB)",
+	       self->count, MEMCG_LEN, self->admitted,
 	       variant->limited ? " under memory.max = memory.current + 128 kB" : "",
 	       before, after, (after - before) / KB, kmem0, kmem1,
 	       (kmem1 - kmem0) / KB);

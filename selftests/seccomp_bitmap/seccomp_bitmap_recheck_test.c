@@ -756,7 +756,7 @@ TEST_F(get_metadata, unconfined_root_tracer_reads_both_filters)
 	long ret;
 
 	/* a SKIP() in 6.1's FIXTURE_SETUP does not stop the test itself */
-	if (_metadata->skip)
+	if (BM_SKIPPED())
 		return;
 	ASSERT_EQ(0, get_mode());
 	self->tracee = metadata_tracee(_metadata, variant->bitmap_pos,
@@ -844,7 +844,7 @@ static void confined_tracer(struct __test_metadata *_metadata, int pos, int how)
 
 TEST_F(get_metadata, bitmap_confined_root_tracer_gets_eacces)
 {
-	if (_metadata->skip)
+	if (BM_SKIPPED())
 		return;
 	confined_tracer(_metadata, variant->bitmap_pos, 1);
 }
@@ -852,7 +852,7 @@ TEST_F(get_metadata, bitmap_confined_root_tracer_gets_eacces)
 /* upstream's rule, the control */
 TEST_F(get_metadata, bpf_confined_root_tracer_gets_eacces)
 {
-	if (_metadata->skip)
+	if (BM_SKIPPED())
 		return;
 	confined_tracer(_metadata, variant->bitmap_pos, 2);
 }
