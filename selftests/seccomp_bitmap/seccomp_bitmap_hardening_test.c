@@ -866,6 +866,26 @@ FIXTURE_VARIANT_ADD(constant, openat_dfd_u32_hex) {
 	.err = EINVAL, .must_deny = AT_FDCWD,
 };
 
+/*
+ * Values that are no integer constant (the event-filter engine of 6.12
+ * has both; 6.1's parses neither): a kernel function's address range,
+ * which would tell a task where the kernel is, and CPU masks.
+ */
+FIXTURE_VARIANT_ADD(constant, close_raw_arg0_function_name) {
+	.nr = __NR_close, .arg0 = "fd", .expr = "raw_arg0.function == do_exit",
+	.err = EINVAL, .must_deny = RUN_V,
+};
+
+FIXTURE_VARIANT_ADD(constant, close_fd_and_cpus_mask) {
+	.nr = __NR_close, .arg0 = "fd", .expr = "fd & CPUS{0-1}",
+	.err = EINVAL, .must_deny = RUN_V,
+};
+
+FIXTURE_VARIANT_ADD(constant, close_fd_eq_cpus_single) {
+	.nr = __NR_close, .arg0 = "fd", .expr = "fd == CPUS{1}",
+	.err = EINVAL, .must_deny = RUN_V,
+};
+
 FIXTURE_VARIANT_ADD(constant, getpgid_pid_eq_int_max) {
 	.nr = __NR_getpgid, .arg0 = "pid", .expr = "pid == 2147483647",
 	.allow = { INT_MAX, 0x7fffffffL | (1L << 32) }, .nallow = 2,

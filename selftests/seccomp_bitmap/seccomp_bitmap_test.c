@@ -1652,6 +1652,62 @@ TEST_F(minus_1, runs_nothing_and_takes_no_action)
 	EXPECT_EXITED(wait_status(pid), 0);
 }
 
+/*
+ * The syscall of a uprobe trampoline (x86-64 uretprobe, 335, since 6.11;
+ * uprobe, 336, since 6.14) is the kernel's own: seccomp lets it past
+ * strict mode and every filter (seccomp_uprobe_exception(), 6.12), and a
+ * bitmap lets it past a clear bit the same way.  Called from anywhere but
+ * a trampoline it raises SIGILL (ENOSYS without CONFIG_UPROBES).  Before
+ * those kernels the numbers are no syscall and both deny them.  So: a
+ * filter and a bitmap that deny one of these numbers must agree.
+ *
+ * uprobe_nr_fate(): 1 denied (E_BITMAP), 0 ran (SIGILL, or any other
+ * result), other: the child could not confine itself (100) or died of
+ * something else (200 + signal).
+ */
+static int uprobe_nr_fate(int nr, bool bitmap)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+		if (bitmap ? deny_only(SECCOMP_RET_ERRNO | E_BITMAP, 0, nr, -1) :
+			     bpf_install_errno(nr, -1, E_BITMAP))
+			_exit(100);
+		errno = 0;
+		if (syscall(nr) == -1 && errno == E_BITMAP)
+			_exit(1);
+		_exit(0);
+	}
+	status = wait_status(pid);
+	if (WIFSIGNALED(status))
+		return WTERMSIG(status) == SIGILL ? 0 : 200 + WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+TEST(uprobe_syscalls_pass_a_bitmap_as_they_pass_a_filter)
+{
+	static const int nrs[] = { 335, 336 };
+	size_t i;
+
+	if (!have_bpf())
+		SKIP(return, "kernel without CONFIG_SECCOMP_FILTER: nothing to compare with");
+	for (i = 0; i < ARRAY_SIZE(nrs); i++) {
+		int bpf = uprobe_nr_fate(nrs[i], false);
+		int bm = uprobe_nr_fate(nrs[i], true);
+
+		TH_LOG("syscall %d: %s by a filter, %s by a bitmap", nrs[i],
+		       bpf == 1 ? "denied" : bpf == 0 ? "let through" : "?",
+		       bm == 1 ? "denied" : bm == 0 ? "let through" : "?");
+		EXPECT_GE(1, bpf);
+		EXPECT_LE(0, bpf);
+		EXPECT_EQ(bpf, bm);
+	}
+}
+
 TEST(int80_getpid_denied_with_zero_compat_nbits)
 {
 	pid_t pid;
