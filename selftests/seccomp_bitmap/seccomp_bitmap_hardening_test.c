@@ -871,8 +871,9 @@ FIXTURE_VARIANT_ADD(constant, openat_dfd_u32_hex) {
  * has both; 6.1's parses neither): a kernel function's address range,
  * which would tell a task where the kernel is, and CPU masks.
  */
-FIXTURE_VARIANT_ADD(constant, close_raw_arg0_function_name) {
-	.nr = __NR_close, .arg0 = "fd", .expr = "raw_arg0.function == do_exit",
+/* count: an 8-byte field, as .function wants */
+FIXTURE_VARIANT_ADD(constant, read_count_function_name) {
+	.nr = __NR_read, .arg0 = "fd", .expr = "count.function == do_exit",
 	.err = EINVAL, .must_deny = RUN_V,
 };
 
