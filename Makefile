@@ -90,7 +90,8 @@ export CCACHE_SLOPPINESS := time_macros,include_file_mtime,include_file_ctime
 KMAKE_CC ?= ccache gcc
 export KMAKE_CC
 
-FRAGMENTS := qemu/base.config qemu/bitmap.config
+# qemu/base-6.12.config: what 6.12's tinyconfig changed (merged after base.config)
+FRAGMENTS := qemu/base.config $(if $(KSFX),qemu/base$(KSFX).config) qemu/bitmap.config
 # qemu/debug-6.12.config: what 6.12 no longer has (merged after debug.config)
 FRAGMENTS_DEBUG := $(FRAGMENTS) qemu/debug.config $(if $(KSFX),qemu/debug$(KSFX).config)
 FRAGMENTS_BENCH := $(FRAGMENTS) qemu/bench.config
