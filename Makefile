@@ -1,6 +1,7 @@
 # Build, boot and test harness for the seccomp bitmap-mode series (Linux 6.1).
 #
-#   make test         check, then check-debug (+ $(EXTRA_TEST_TARGETS)); one summary line
+#   make test         check, then check-debug (+ $(EXTRA_TEST_TARGETS)), then the 6.12
+#                     check kernel (check-6.12); one summary line
 #   make check        tree + series, tinyconfig kernel, kselftests, boot under qemu
 #   make check-debug  the same on a KASAN/lockdep/kmemleak/UBSAN kernel
 #   make lint         checkpatch --strict on series/, kernel-doc, W=1 + sparse vs pristine
@@ -77,7 +78,13 @@ DEBUG_KSFT_TIMEOUT ?= 1800
 # `make test` runs these in order and keeps going; each writes
 # "P F S" to build/logs/<target>$(LOGSFX)/counts. Add e.g. lint here.
 EXTRA_TEST_TARGETS ?= lint
-TEST_TARGETS ?= harness-check check check-debug $(EXTRA_TEST_TARGETS)
+# and, from the default (6.1) tree, the 6.12 check kernel: check-6.12 is
+# `make check KERNEL=6.12` (any TARGET-6.12 works: check-debug-6.12,
+# lint-6.12, ...), its counts copied to build/logs/TARGET-6.12/counts.
+ifeq ($(KERNEL),6.1)
+TEST_TARGETS_612 ?= check-6.12
+endif
+TEST_TARGETS ?= harness-check check check-debug $(EXTRA_TEST_TARGETS) $(TEST_TARGETS_612)
 
 # Reproducible kernel builds, so ccache hits across clones and rebuilds.
 export KBUILD_BUILD_TIMESTAMP := Thu Jan  1 00:00:00 UTC 2024
@@ -249,6 +256,13 @@ trinity: $(if $(filter check,$(TRINITY_KERNEL)),selftests,selftests-debug) $(GUE
 		-m $(DEBUG_MEM) -T $$(( $(TRINITY_SECS) + 900 )) $(if $(filter check,$(TRINITY_KERNEL)),,-K) -L $(LOGS) \
 		-c 'cd /tmp && /kselftest/seccomp_bitmap/bitmap_trinity_launcher -t $(TRINITY_SECS) -- /usr/bin/trinity $(TRINITY_ARGS)'
 
+# TARGET-6.12: `make TARGET KERNEL=6.12` on build/linux-6.12, for make test
+%-6.12:
+	@rm -f $(LOGS)/$*-linux-6.12/counts $(LOGS)/$*-6.12/counts; mkdir -p $(LOGS)/$*-6.12; rc=0; \
+	$(MAKE) --no-print-directory $* KERNEL=6.12 KSRC=build/linux-6.12 || rc=$$?; \
+	if [ -f $(LOGS)/$*-linux-6.12/counts ]; then cp $(LOGS)/$*-linux-6.12/counts $(LOGS)/$*-6.12/counts; fi; \
+	exit $$rc
+
 test:
 	@mkdir -p $(LOGS)/test; P=0; F=0; S=0; rc=0; parts=""; \
 	for t in $(TEST_TARGETS); do \
@@ -283,8 +297,10 @@ bisect-check: tree
 # the same relative source path as build/linux from build/obj-linux, so ccache hits)
 SUBMISSION := $(TOP)/build/submission$(KSFX).mbox
 SUBMISSION_DIR := $(TOP)/build/submission$(KSFX)
+# series/6.12 has no cover letter of its own (optional): series/'s is used
 submission: tree
-	@qemu/submission mbox $(KSRC) $(SERIES) $(BITMAP_TESTS_DIR) $(SUBMISSION) $(SUBMISSION_DIR)
+	@COVER_LETTER=$(firstword $(wildcard $(SERIES)/0000-cover-letter.patch) series/0000-cover-letter.patch) \
+		qemu/submission mbox $(KSRC) $(SERIES) $(BITMAP_TESTS_DIR) $(SUBMISSION) $(SUBMISSION_DIR)
 	@$(MAKE) --no-print-directory submission-check
 submission-check:
 	@l=$(LOGS)/submission$(LOGSFX); mkdir -p $$l; \
