@@ -8,6 +8,8 @@
  *   nnp      exit status = prctl(PR_GET_NO_NEW_PRIVS)
  *   getppid  calls getppid(): exit status errno if it failed, 200 if it ran
  *   uname    calls uname(): exit status errno if it failed, 200 if it ran
+ *   ia32-getpid  calls the ia32 getpid (int 0x80, eax 20): exit status
+ *            errno if it failed, 200 if it ran
  * Unknown command: 101.
  */
 #define _GNU_SOURCE
@@ -57,6 +59,11 @@ int main(int argc, char **argv)
 		errno = 0;
 		ret = uname(&u);
 		return ret == -1 ? errno : 200;
+	}
+	if (!strcmp(argv[1], "ia32-getpid")) {
+		ret = 20;	/* __NR_getpid of the ia32 table */
+		asm volatile ("int $0x80" : "+a" (ret) : : "memory");
+		return ret < 0 && ret > -4096 ? -ret : 200;
 	}
 	return 101;
 }

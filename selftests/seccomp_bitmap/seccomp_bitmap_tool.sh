@@ -33,6 +33,14 @@ if [ $? = 1 ] && grep -q "Operation not supported" "$T/probe"; then
 	FILTERS=0 EXPR_ERR="Operation not supported"
 fi
 
+# per-syscall deny actions need struct seccomp_bitmap version 1: a kernel
+# without them refuses every deny entry, and those tests skip
+DENY=1
+"$SB" run --allow '@default,execve,deny kexec_load: errno:EPERM' -- "$HELPER" getppid 2> "$T/probe"
+if [ $? = 1 ] && grep -q "without per-syscall deny actions" "$T/probe"; then
+	DENY=0
+fi
+
 n=0
 failed=0
 echo "1..$(grep -c '^t ' "$0")"
@@ -64,6 +72,10 @@ skip() {
 
 need_filters() {
 	[ $FILTERS = 1 ] || skip "kernel without CONFIG_SECCOMP_BITMAP_FILTER"
+}
+
+need_deny() {
+	[ $DENY = 1 ] || skip "kernel without per-syscall deny actions (struct seccomp_bitmap version 1)"
 }
 
 # sb ARG...: run the tool, keeping its status in $rc
@@ -362,6 +374,111 @@ show_unconfined() {
 		sb show 999999 && expect_rc 1 && expect_err "show: no process 999999"
 }
 
+
+# "action: ACTION" in the policy file acts as --action does
+action_line() {
+	sed -e '/^openat/d' -e 's/^write:[^#]*/write /' "$T/sha.policy" > "$T/p"
+	echo 'action: errno:EACCES' >> "$T/p"
+	sb run --policy "$T/p" -- sha256sum "$T/data"
+	expect_rc 1 && expect_err "Permission denied" && [ ! -s "$T/out" ] &&
+		sb run --action kill --policy "$T/p" -- sha256sum "$T/data" &&
+		expect_rc 159
+}
+
+# the deny syntax: every bad line reported, nothing run
+deny_syntax() {
+	refused 2 "$T/p:3: cannot parse 'deny write errno': expected 'deny [compat:]NAME: ACTION'" \
+		'execve\n@default\ndeny write errno\ndeny wirte: errno\ndeny compat:raed: log\ndeny read:\ndeny open: errno:ENOSUCH\ndeny open: bogus\ncompat:read: fd == 1\naction: log\naction: kill\ndeny close: log\ndeny close: trap\n' &&
+		expect_err "$T/p:4: unknown system call 'wirte' (did you mean 'write'?)" &&
+		expect_err "$T/p:5: unknown ia32 system call 'compat:raed' (did you mean 'compat:read'?)" &&
+		expect_err "$T/p:6: 'deny read:' without an action" &&
+		expect_err "$T/p:7: action errno:ENOSUCH: bad data 'ENOSUCH'" &&
+		expect_err "$T/p:8: action: unknown action 'bogus'" &&
+		expect_err "$T/p:9: 'compat:read:': filter expressions exist only for native system calls" &&
+		expect_err "$T/p:11: a second, different action (the first is at $T/p:10)" &&
+		expect_err "$T/p:13: a second action for close (the first is at $T/p:12)"
+}
+
+# a deny entry for a call allowed without a filter could never act
+deny_allowed() {
+	refused 2 "$T/p:3: deny getppid: the policy allows it without a filter, so its action could never apply" \
+		'execve\n@default\ndeny getppid: errno:EPERM\n' &&
+		refused 2 "$T/p:2: deny compat:getpid: the policy allows it, so its action could never apply" \
+		'execve\ndeny compat:getpid: log\n@default\ncompat:getpid\n'
+}
+
+# deny NAME: ACTION: that call fails with its errno, the others still kill
+deny_errno() {
+	need_deny || return 1
+	sed -e '/^openat/d' -e 's/^write:[^#]*/write /' "$T/sha.policy" > "$T/p"
+	echo 'deny openat: errno:EACCES' >> "$T/p"
+	sb run --policy "$T/p" -- sha256sum "$T/data"
+	expect_rc 1 && expect_err "Permission denied" && [ ! -s "$T/out" ] || return 1
+	sed -i '/^write/d' "$T/p"
+	sb run --policy "$T/p" -- sha256sum "$T/data"
+	expect_rc 159
+}
+
+# a false filter takes the call's own action
+deny_false_filter() {
+	need_filters || return 1
+	need_deny || return 1
+	sed 's/^write: fd == 1 /write: fd == 2 /' "$T/sha.policy" > "$T/p"
+	echo 'deny write: errno:ENOSPC' >> "$T/p"
+	sb run --policy "$T/p" -- sha256sum "$T/data"
+	expect_rc 1 && expect_err "No space left on device" && [ ! -s "$T/out" ]
+}
+
+# compat:NAME allows an ia32 call, deny compat:NAME gives it its action
+compat_entries() {
+	sb run --allow '@default,execve' -- "$HELPER" ia32-getpid
+	expect_rc 159 || return 1
+	sb run --allow '@default,execve,compat:getpid' -- "$HELPER" ia32-getpid
+	expect_rc 200 || return 1
+	sb run --allow '@default,execve,compat:read' --action errno:EXDEV -- "$HELPER" ia32-getpid
+	expect_rc 18 || return 1
+	need_deny || return 1
+	sb run --allow '@default,execve,deny compat:getpid: errno:EACCES' -- "$HELPER" ia32-getpid
+	expect_rc 13
+}
+
+# convert prints one file that gives the same policy: converting it again
+# prints it unchanged, and the kernel shows the same state for both
+convert_same() {
+	printf 'action: errno:EPERM\n@default\n@basic-io\n@file-system\n@memory\nexecve\nsendfile\nprctl\nclose: fd == 3\nclose: fd == 4\ncompat:getpid\n' > "$T/c"
+	[ $FILTERS = 1 ] || sed -i '/^close:/d' "$T/c"
+	[ $DENY = 1 ] && printf 'deny kexec_load: errno:EBUSY\ndeny compat:getppid: log\n' >> "$T/c"
+	sb convert --policy "$T/c" -o "$T/c1" && expect_rc 0 || return 1
+	sb convert --policy "$T/c1" && expect_rc 0 || return 1
+	cmp "$T/c1" "$T/out" || { echo "converted twice differs:"; cat "$T/c1" "$T/out"; return 1; }
+	grep -q '^action: errno:EPERM$' "$T/c1" && grep -q '^compat:getpid$' "$T/c1" || return 1
+	"$SB" run --policy "$T/c" -- cat /proc/self/seccomp_bitmap > "$T/k0" || return 1
+	"$SB" run --policy "$T/c1" -- cat /proc/self/seccomp_bitmap > "$T/k1" || return 1
+	cat "$T/k0"
+	cmp "$T/k0" "$T/k1"
+}
+
+# show names the deny entries
+show_deny() {
+	need_deny || return 1
+	"$SB" run --allow '@default,@basic-io,@file-system,@memory,execve,sendfile,prctl,deny kexec_load: errno:EPERM,deny compat:getpid: log' \
+		-- cat /proc/self/seccomp_bitmap > "$T/k" || return 1
+	cat "$T/k"
+	grep -q '^deny 246:	00050001$' "$T/k" && grep -q '^compat deny 20:	7ffc0000$' "$T/k" || return 1
+	"$SB" run --action log --allow '@default,execve,deny kexec_load: errno:EPERM' -- \
+		sh -c 'echo $$ > "$1.tmp"; mv "$1.tmp" "$1"; exec sleep 30' sh "$T/pid2" &
+	tool=$!
+	i=0
+	while [ ! -s "$T/pid2" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sb show "$(cat "$T/pid2")"
+	kill "$(cat "$T/pid2")"
+	wait $tool
+	grep -qF "deny kexec_load:	errno:EPERM (0x00050001)" "$T/out" || { cat "$T/out"; return 1; }
+}
+
 seq 1 3000 > "$T/data"
 PIPELINE='cat "$1" | tr 0-9 a-j | sha256sum; echo "pipeline status $?"'
 
@@ -398,5 +515,13 @@ t "command not found: 127; not executable: 126" not_found
 t "every group of --help works; @default runs a static program" groups
 t "show PID of a known policy: the exact text" show_known
 t "show PID without a bitmap, or of no process: exit 1" show_unconfined
+t "action: line in the policy acts as --action; --action wins" action_line
+t "deny lines that do not parse: exit 2, each with FILE:LINE" deny_syntax
+t "deny for a call allowed without a filter: exit 2, naming the line" deny_allowed
+t "deny openat: errno:EACCES: openat fails with EACCES, write still kills" deny_errno
+t "deny write with a false filter: write fails with the entry's errno" deny_false_filter
+t "compat:getpid allows the ia32 call; deny compat:getpid: its own action" compat_entries
+t "convert: its output converts to itself and installs the same state" convert_same
+t "/proc and show list the deny entries" show_deny
 
 [ $failed = 0 ]
