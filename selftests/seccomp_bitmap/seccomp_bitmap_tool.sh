@@ -12,7 +12,13 @@
 #    name (with the nearest one), an unknown group, a bad action (exit 2,
 #    nothing run), a filter or action the kernel refuses (exit 1, naming
 #    the entry and the kernel's errno), usage errors (exit 2);
-#  * show on a process under a known policy: the exact text.
+#  * show on a process under a known policy: the exact text;
+#  * policy files' action:, deny and compat: entries, convert;
+#  * --oci with Debian's containers-common profile: the refusals without
+#    --compat=deny and --x32=deny, convert's lines for its hard spots and
+#    capabilities, malformed and inexact profiles (exit 2, naming why),
+#    run giving what libseccomp gives, run --oci and run --policy of
+#    convert's output installing the same state.
 cd "$(dirname "$0")" || exit 1
 SB=$PWD/seccomp-bitmap
 HELPER=$PWD/bitmap_exec_helper
@@ -39,6 +45,14 @@ fi
 DENY=0
 "$SB" run --allow '@default,execve,deny uname: errno:EXDEV' -- "$HELPER" uname 2> "$T/probe"
 [ $? = 18 ] && DENY=1
+
+# filters on the raw argument registers (raw_arg0..5): what --oci writes
+RAWARGS=0
+"$SB" run --allow '@default,execve,uname: raw_arg0 != 0' --action errno:EXDEV -- "$HELPER" uname 2> "$T/probe"
+[ $? = 18 ] && RAWARGS=1
+
+# Debian's containers-common profile, installed next to this script
+PROFILE=$PWD/containers-seccomp.json
 
 n=0
 failed=0
@@ -71,6 +85,12 @@ skip() {
 
 need_filters() {
 	[ $FILTERS = 1 ] || skip "kernel without CONFIG_SECCOMP_BITMAP_FILTER"
+}
+
+need_oci_kernel() {
+	[ $DENY = 1 ] || skip "kernel without per-syscall deny actions (struct seccomp_bitmap version 1)" ||
+		return 1
+	[ $RAWARGS = 1 ] || skip "kernel without raw_argN filter fields"
 }
 
 need_deny() {
@@ -478,6 +498,106 @@ show_deny() {
 	grep -qF "deny kexec_load:	errno:EPERM (0x00050001)" "$T/out" || { cat "$T/out"; return 1; }
 }
 
+# --oci: Debian's profile is refused without --compat=deny, then without
+# --x32=deny, each time naming the rule; nothing runs
+oci_refused() {
+	rm -f "$T/ran"
+	sb run --oci "$PROFILE" --caps none -- touch "$T/ran"
+	expect_rc 2 && not_run &&
+		expect_err "containers-seccomp.json: syscalls[2] (personality): argument conditions on the ia32 system call personality" &&
+		expect_err "(--compat=deny gives every ia32 system call the default action, errno:ENOSYS)" || return 1
+	sb run --oci "$PROFILE" --caps none --compat=deny -- touch "$T/ran"
+	expect_rc 2 && not_run &&
+		expect_err "containers-seccomp.json: syscalls[30] (socket): the x32 socket (0x40000029) gets SCMP_ACT_ERRNO(EINVAL) from libseccomp" &&
+		expect_err "(--x32=deny accepts that)"
+}
+
+# convert --oci: the entries the profile's hard spots become
+oci_convert() {
+	sb convert --oci "$PROFILE" --caps none --compat=deny --x32=deny
+	expect_rc 0 || return 1
+	cp "$T/out" "$T/deb.policy"
+	for want in '^action: errno:ENOSYS$' \
+		'^personality: raw_arg0 == 0 || raw_arg0 == 8 || raw_arg0 == 0x20000 || raw_arg0 == 0x20008 || raw_arg0 == 0xffffffff ' \
+		'^socket: raw_arg2 != 9 || raw_arg0 != 16 ' '^deny socket: errno:EINVAL ' \
+		'^deny kexec_load: errno:EPERM ' '^deny bpf: errno:EPERM ' '^read ' \
+		'^# capabilities (none (--caps none)): none$' \
+		'^# ia32: --compat=deny: every ia32 system call takes the default action$'; do
+		grep -q -- "$want" "$T/out" || { echo "no line matching $want"; cat "$T/out"; return 1; }
+	done
+	! grep -q '^compat:' "$T/out" || { echo "compat: entries with --compat=deny"; return 1; }
+	# the caller is root: its effective set has CAP_AUDIT_WRITE and CAP_SYS_ADMIN
+	sb convert --oci "$PROFILE" --compat=deny --x32=deny
+	expect_rc 0 && grep -q '^socket *# syscalls\[34\]$' "$T/out" && grep -q '^bpf ' "$T/out" &&
+		grep -q "^# capabilities (the caller's effective set): CAP_CHOWN," "$T/out" ||
+		{ cat "$T/out"; return 1; }
+	# convert's output, converted again, is the same policy
+	sb convert --policy "$T/deb.policy"
+	expect_rc 0 && grep -v '^#' "$T/deb.policy" | sed 's/ *#.*//' | cmp - "$T/out"
+}
+
+# profiles that cannot be translated exactly, or are not profiles: exit 2
+oci_bad_profiles() {
+	bad=0
+	while IFS='|' read -r json msg; do
+		printf '%s\n' "$json" > "$T/bad.json"
+		sb convert --oci "$T/bad.json" --compat=deny --x32=deny
+		if [ $rc != 2 ] || ! grep -qF -- "$msg" "$T/err"; then
+			echo "$json: status $rc, expected 2 and: $msg"
+			cat "$T/err"
+			bad=1
+		fi
+	done <<-'EOF'
+	{"defaultAction": "SCMP_ACT_ERRNO", "syscalls": [ {"names": ["read"] "action": "SCMP_ACT_ALLOW"} ]}|bad.json: 1:70: not JSON: object value separator ',' expected
+	{"defaultAction": "SCMP_ACT_ERRNO", "syscals": []}|bad.json: the profile: unknown key "syscals"
+	{"defaultAction": "SCMP_ACT_ERRNO", "syscalls": [ {"names": ["read"], "action": "SCMP_ACT_TRACE"} ]}|syscalls[0] (read): SCMP_ACT_TRACE: bitmap mode has no such action
+	{"defaultAction": "SCMP_ACT_ERRNO", "syscalls": [ {"names": ["read"], "action": "SCMP_ACT_ERRNO", "errnoRet": 5000} ]}|syscalls[0] (read): errno 5000: libseccomp refuses 4095 and above
+	{"defaultAction": "SCMP_ACT_ERRNO", "syscalls": [ {"names": ["read"], "action": "SCMP_ACT_ALLOW", "errnoRet": 1} ]}|syscalls[0] (read): an errno for SCMP_ACT_ALLOW, which takes none
+	{"defaultAction": "SCMP_ACT_ERRNO", "defaultErrnoRet": 38, "syscalls": [ {"names": ["dup"], "action": "SCMP_ACT_ALLOW", "args": [{"index": 0, "value": 5, "op": "SCMP_CMP_GT"}]}, {"names": ["dup"], "action": "SCMP_ACT_ERRNO", "args": [{"index": 0, "value": 10, "op": "SCMP_CMP_LT"}]} ]}|syscalls[0] (dup) and syscalls[1] (dup): their conditions on dup overlap, with different actions (SCMP_ACT_ALLOW, SCMP_ACT_ERRNO(EPERM))
+	{"defaultAction": "SCMP_ACT_ERRNO", "defaultErrnoRet": 38, "syscalls": [ {"names": ["dup"], "action": "SCMP_ACT_ALLOW", "args": [{"index": 0, "value": 5, "op": "SCMP_CMP_LT"}]}, {"names": ["dup"], "action": "SCMP_ACT_ERRNO", "args": [{"index": 0, "value": 10, "op": "SCMP_CMP_GT"}]} ]}|libseccomp gives dup 3 outcomes depending on its arguments
+	{"defaultAction": "SCMP_ACT_ERRNO", "syscalls": [ {"names": ["dup"], "action": "SCMP_ACT_ALLOW", "args": [{"index": 6, "value": 5, "op": "SCMP_CMP_LT"}]} ]}|syscalls[0] (dup).args[0]: index 6: system calls have 6 arguments
+	{"defaultAction": "SCMP_ACT_ERRNO", "syscalls": [ {"names": ["dup"], "action": "SCMP_ACT_ALLOW", "args": [{"index": 0, "value": -5, "op": "SCMP_CMP_LT"}]} ]}|"value" is negative
+	{"defaultAction": "SCMP_ACT_KILL_PROCESS", "syscalls": [ {"names": ["read"], "action": "SCMP_ACT_ALLOW"} ]}|syscall(-1), which runs nothing
+	{"defaultAction": "SCMP_ACT_ERRNO", "architectures": ["SCMP_ARCH_X86_64"], "archMap": [{"architecture": "SCMP_ARCH_X86_64", "subArchitectures": []}], "syscalls": []}|both architectures and archMap
+	EOF
+	[ $bad = 0 ]
+}
+
+# run --oci with Debian's profile: what libseccomp would give, in the kernel
+oci_run() {
+	need_oci_kernel || return 1
+	oci="--oci $PROFILE --caps none --compat=deny --x32=deny"
+	bad=0
+	# shellcheck disable=SC2086 # word splitting intended
+	while read -r want args; do
+		sb run $oci -- "$HELPER" syscall $args
+		[ $rc = "$want" ] && [ ! -s "$T/err" ] ||
+			{ echo "syscall $args: status $rc, expected $want"; cat "$T/err"; bad=1; }
+	done <<-EOF
+	200 110
+	1 246 0 0 0 0
+	1 321 0 0 0
+	22 41 16 3 9
+	200 135 0x20008
+	38 135 0x100000000
+	38 135 1
+	38 451
+	EOF
+	[ $bad = 0 ]
+}
+
+# run --oci and run --policy of convert's output: the same kernel state
+oci_same_state() {
+	need_oci_kernel || return 1
+	"$SB" run --oci "$PROFILE" --caps none --compat=deny --x32=deny -- \
+		cat /proc/self/seccomp_bitmap > "$T/k0" || return 1
+	"$SB" convert --oci "$PROFILE" --caps none --compat=deny --x32=deny -o "$T/deb.policy" &&
+		"$SB" run --policy "$T/deb.policy" -- cat /proc/self/seccomp_bitmap > "$T/k1" ||
+		return 1
+	cat "$T/k0"
+	cmp "$T/k0" "$T/k1" && grep -q '^deny 41:	00050016$' "$T/k0"
+}
+
 seq 1 3000 > "$T/data"
 PIPELINE='cat "$1" | tr 0-9 a-j | sha256sum; echo "pipeline status $?"'
 
@@ -522,5 +642,10 @@ t "deny write with a false filter: write fails with the entry's errno" deny_fals
 t "compat:getpid allows the ia32 call; deny compat:getpid: its own action" compat_entries
 t "convert: its output converts to itself and installs the same state" convert_same
 t "/proc and show list the deny entries" show_deny
+t "run --oci Debian's profile: refused without --compat=deny, --x32=deny" oci_refused
+t "convert --oci Debian's profile: personality, socket, deny lines, caps" oci_convert
+t "--oci profiles that are not exact or not profiles: exit 2, naming why" oci_bad_profiles
+t "run --oci Debian's profile: allowed, EPERM, EINVAL, ENOSYS as libseccomp" oci_run
+t "run --oci and run --policy of convert --oci: the same kernel state" oci_same_state
 
 [ $failed = 0 ]
