@@ -474,7 +474,7 @@ static int run_probes(const struct sock_fprog *bpf, const struct seccomp_bitmap 
 	struct seccomp_notif_sizes sz;
 	struct seccomp_notif *req;
 	struct seccomp_notif_resp *resp;
-	int start = 0, status, fd, i;
+	int start = 0, status, fd, pidfd, i;
 	bool reaped;
 	pid_t pid;
 
@@ -504,12 +504,17 @@ static int run_probes(const struct sock_fprog *bpf, const struct seccomp_bitmap 
 			usleep(100);
 		}
 		fd = sh->fd;
+		/* the listener hangs up only once the dead child is reaped */
+		pidfd = reaped ? -1 : syscall(__NR_pidfd_open, pid, 0);
 		for (;;) {
-			struct pollfd pfd = { .fd = fd, .events = POLLIN };
+			struct pollfd pfd[2] = {
+				{ .fd = fd, .events = POLLIN },
+				{ .fd = pidfd, .events = POLLIN },
+			};
 
-			if (fd < 0)
+			if (fd < 0 || pidfd < 0)
 				break;
-			if (poll(&pfd, 1, 10000) <= 0 || !(pfd.revents & POLLIN))
+			if (poll(pfd, 2, 10000) <= 0 || !(pfd[0].revents & POLLIN))
 				break;
 			memset(req, 0, sz.seccomp_notif);
 			if (ioctl(fd, SECCOMP_IOCTL_NOTIF_RECV, req))
@@ -533,6 +538,8 @@ static int run_probes(const struct sock_fprog *bpf, const struct seccomp_bitmap 
 		}
 		if (fd >= 0)
 			close(fd);
+		if (pidfd >= 0)
+			close(pidfd);
 		if (!reaped) {
 			kill(pid, SIGKILL);
 			waitpid(pid, &status, 0);
@@ -1140,6 +1147,19 @@ static void run_scenario(const struct scenario *sc, const char *lacks, bool kx32
 			     arch_name[p->arch], p->nr, (unsigned long long)p->args[0],
 			     (unsigned long long)p->args[1], (unsigned long long)p->args[2],
 			     describe(oa), describe(ob));
+	}
+	/* what was seen, so that a vacuous pass shows */
+	for (c = 0; c < 2; c++) {
+		int k[4] = { };
+
+		for (i = 0; i < nprobes; i++) {
+			struct result r = outcome(&probes[i], (c ? rb : ra)[i], kx32);
+
+			k[r.kind == R_RET && r.val == -MAGIC ? 0 : r.kind == R_RET ? 1 :
+			  r.kind == R_TRAP ? 2 : 3]++;
+		}
+		note("%s: %s: %d allowed, %d errno or value, %d trapped, %d killed", sc->name,
+		     c ? "bitmap" : "libseccomp", k[0], k[1], k[2], k[3]);
 	}
 	for (c = 0; c < C_COUNT; c++) {
 		bool deny = (c == C_X32 && sc->x32 == SB_ABI_DENY) ||
