@@ -2160,6 +2160,106 @@ TEST_F(doc_example, bitmap_confine_cat)
 }
 
 /* ========================================================================== */
+/*
+ * raw_arg0..raw_arg5: the argument registers whole, as seccomp_data.args
+ * and so libseccomp see them, beside the typed fields, which compare the
+ * bits the syscall uses (getpgid's pid_t pid: 32 bits).
+ */
+
+TEST(raw_args_are_whole_registers)
+{
+	struct seccomp_bitmap_filter f[3];
+	pid_t pid;
+
+	REQUIRE_FILTERS();
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		/* before the filters: getppid() through libc is then denied */
+		pid_t ppid = getppid(), pgrp = getpgrp(), sid = getsid(0);
+
+		child_prep(_metadata, true);
+		fset(&f[0], __NR_getpgid, "raw_arg0 == 0");
+		fset(&f[1], __NR_getsid, "pid == 0");
+		/* a syscall without arguments has the six registers too */
+		fset(&f[2], __NR_getppid, "raw_arg5 == 0x100000000");
+		ASSERT_EQ(0, install_filters(SECCOMP_RET_ERRNO | E_BITMAP, f, 3));
+		EXPECT_EQ(pgrp, raw_syscall6(__NR_getpgid, 0, 0, 0, 0, 0, 0));
+		/* the upper half set: raw_arg0 is not 0, pid still is */
+		EXPECT_EQ(-E_BITMAP, raw_syscall6(__NR_getpgid, 1L << 32,
+						  0, 0, 0, 0, 0));
+		EXPECT_EQ(sid, raw_syscall6(__NR_getsid, 1L << 32,
+						  0, 0, 0, 0, 0));
+		EXPECT_EQ(ppid, raw_syscall6(__NR_getppid, 0, 0, 0, 0, 0,
+					     1L << 32));
+		EXPECT_EQ(-E_BITMAP, raw_syscall6(__NR_getppid, 0, 0, 0, 0, 0, 0));
+		CHILD_EXIT();
+	}
+	EXPECT_EXITED(wait_status(pid), 0);
+}
+
+FIXTURE(raw_arg_parse) {
+};
+
+FIXTURE_VARIANT(raw_arg_parse) {
+	int nr;
+	const char *expr;
+	int error;
+};
+
+FIXTURE_SETUP(raw_arg_parse)
+{
+}
+
+FIXTURE_TEARDOWN(raw_arg_parse)
+{
+}
+
+FIXTURE_VARIANT_ADD(raw_arg_parse, all_64_bits) {
+	.nr = __NR_getpgid, .expr = "raw_arg0 == 0xffffffffffffffff",
+};
+FIXTURE_VARIANT_ADD(raw_arg_parse, beside_named_fields) {
+	.nr = __NR_getpgid, .expr = "pid == 0 && raw_arg0 < 0x100000000",
+};
+/* prctl's arg2 has no typed field (its width depends on the option) */
+FIXTURE_VARIANT_ADD(raw_arg_parse, where_typed_is_refused) {
+	.nr = __NR_prctl, .expr = "raw_arg1 == 5",
+};
+FIXTURE_VARIANT_ADD(raw_arg_parse, masked_bit) {
+	.nr = __NR_getpgid, .expr = "!(raw_arg0 & 0x8000000000000000)",
+};
+FIXTURE_VARIANT_ADD(raw_arg_parse, no_seventh) {
+	.nr = __NR_getpgid, .expr = "raw_arg6 == 0", .error = EINVAL,
+};
+FIXTURE_VARIANT_ADD(raw_arg_parse, beyond_u64) {
+	.nr = __NR_getpgid, .expr = "raw_arg0 == 0x10000000000000000",
+	.error = EINVAL,
+};
+
+TEST_F(raw_arg_parse, install)
+{
+	struct seccomp_bitmap_filter f;
+	pid_t pid;
+
+	REQUIRE_FILTERS();
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		child_prep(_metadata, true);
+		fset(&f, variant->nr, variant->expr);
+		if (variant->error) {
+			EXPECT_EQ(-1, install_filters(SECCOMP_RET_ERRNO | E_BITMAP, &f, 1));
+			EXPECT_EQ(variant->error, errno);
+			EXPECT_EQ(0, get_mode());
+		} else {
+			EXPECT_EQ(0, install_filters(SECCOMP_RET_ERRNO | E_BITMAP, &f, 1));
+		}
+		CHILD_EXIT();
+	}
+	EXPECT_EXITED(wait_status(pid), 0);
+}
+
+/* ========================================================================== */
 
 /*
  * Skip the whole program on a kernel without CONFIG_SECCOMP_BITMAP; note

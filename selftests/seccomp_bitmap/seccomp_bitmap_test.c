@@ -31,12 +31,14 @@
 
 /* ---- uapi layout (fallbacks: bitmap_uapi.h) ----------------------------- */
 
-#ifndef SECCOMP_BITMAP_SIZE_VER0
-#define SECCOMP_BITMAP_SIZE_VER0 48
-#endif
-
-_Static_assert(sizeof(struct seccomp_bitmap) == SECCOMP_BITMAP_SIZE_VER0,
+_Static_assert(SECCOMP_BITMAP_SIZE_VER0 == 48 &&
+	       offsetof(struct seccomp_bitmap, actions) == SECCOMP_BITMAP_SIZE_VER0,
 	       "struct seccomp_bitmap VER0 is 48 bytes");
+_Static_assert(sizeof(struct seccomp_bitmap) == SECCOMP_BITMAP_SIZE_VER1 &&
+	       SECCOMP_BITMAP_SIZE_VER1 == 64,
+	       "struct seccomp_bitmap VER1 is 64 bytes");
+_Static_assert(sizeof(struct seccomp_bitmap_action) == 16,
+	       "struct seccomp_bitmap_action is 16 bytes");
 _Static_assert(sizeof(struct seccomp_bitmap_filter) == 16,
 	       "struct seccomp_bitmap_filter is 16 bytes");
 
@@ -1320,11 +1322,12 @@ TEST_F(bad_input, size_larger_with_nonzero_tail_e2big)
 	BAD_INPUT_CHILD({
 		union {
 			struct seccomp_bitmap sb;
-			unsigned char bytes[64];
+			unsigned char bytes[80];
 		} big;
 		int i;
 
-		for (i = 48; i < 64; i += 15) {
+		/* beyond VER1's 64 bytes */
+		for (i = 64; i < 80; i += 15) {
 			memset(&big, 0, sizeof(big));
 			good_request(&big.sb, self->deny_uname);
 			big.sb.size = sizeof(big);
