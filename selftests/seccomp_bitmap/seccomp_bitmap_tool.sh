@@ -483,7 +483,7 @@ show_deny() {
 	"$SB" run --allow '@default,@basic-io,@file-system,@memory,execve,sendfile,prctl,deny kexec_load: errno:EPERM,deny compat:getpid: log' \
 		-- cat /proc/self/seccomp_bitmap > "$T/k" || return 1
 	cat "$T/k"
-	grep -q '^deny 246:	00050001$' "$T/k" && grep -q '^compat deny 20:	7ffc0000$' "$T/k" || return 1
+	grep -q '^deny 246:	0x00050001$' "$T/k" && grep -q '^compat deny 20:	0x7ffc0000$' "$T/k" || return 1
 	"$SB" run --action log --allow '@default,execve,deny kexec_load: errno:EPERM' -- \
 		sh -c 'echo $$ > "$1.tmp"; mv "$1.tmp" "$1"; exec sleep 30' sh "$T/pid2" &
 	tool=$!
@@ -595,7 +595,7 @@ oci_same_state() {
 		"$SB" run --policy "$T/deb.policy" -- cat /proc/self/seccomp_bitmap > "$T/k1" ||
 		return 1
 	cat "$T/k0"
-	cmp "$T/k0" "$T/k1" && grep -q '^deny 41:	00050016$' "$T/k0"
+	cmp "$T/k0" "$T/k1" && grep -q '^deny 41:	0x00050016$' "$T/k0"
 }
 
 seq 1 3000 > "$T/data"
