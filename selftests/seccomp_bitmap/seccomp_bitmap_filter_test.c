@@ -2161,12 +2161,20 @@ TEST_F(doc_example, bitmap_confine_cat)
 
 /* ========================================================================== */
 /*
- * raw_arg0..raw_arg5: the argument registers whole, as seccomp_data.args
- * and so libseccomp see them, beside the typed fields, which compare the
- * bits the syscall uses (getpgid's pid_t pid: 32 bits).
+ * arg_0, arg_1, ...: each argument again, by position, for policies
+ * translated from seccomp-bpf: the same typed field as the named one
+ * (narrowed, refused alike), never the whole register.  The first
+ * version had whole-register fields, and the upper half of a narrowed
+ * argument slipped forbidden operations past "!=" (review of
+ * 2026-12-04): socket(0x100000010, SOCK_RAW, NETLINK_AUDIT) is an
+ * AF_NETLINK audit socket, fcntl(0, F_DUPFD, 0x100000005) returns fd 5.
  */
 
-TEST(raw_args_are_whole_registers)
+#ifndef NETLINK_AUDIT
+#define NETLINK_AUDIT	9
+#endif
+
+TEST(positional_args_are_the_typed_fields)
 {
 	struct seccomp_bitmap_filter f[3];
 	pid_t pid;
@@ -2175,68 +2183,79 @@ TEST(raw_args_are_whole_registers)
 	pid = fork();
 	ASSERT_LE(0, pid);
 	if (pid == 0) {
-		/* before the filters: getppid() through libc is then denied */
-		pid_t ppid = getppid(), pgrp = getpgrp(), sid = getsid(0);
+		pid_t pgrp = getpgrp();
+		long fd;
 
 		child_prep(_metadata, true);
-		fset(&f[0], __NR_getpgid, "raw_arg0 == 0");
-		fset(&f[1], __NR_getsid, "pid == 0");
-		/* a syscall without arguments has the six registers too */
-		fset(&f[2], __NR_getppid, "raw_arg5 == 0x100000000");
+		fset(&f[0], __NR_getpgid, "arg_0 == 0");
+		fset(&f[1], __NR_socket, "arg_0 != 16 || arg_2 != 9");
+		fset(&f[2], __NR_fcntl, "arg_1 != 0 || arg_2 >= 100");
 		ASSERT_EQ(0, install_filters(SECCOMP_RET_ERRNO | E_BITMAP, f, 3));
-		EXPECT_EQ(pgrp, raw_syscall6(__NR_getpgid, 0, 0, 0, 0, 0, 0));
-		/* the upper half set: raw_arg0 is not 0, pid still is */
-		EXPECT_EQ(-E_BITMAP, raw_syscall6(__NR_getpgid, 1L << 32,
-						  0, 0, 0, 0, 0));
-		EXPECT_EQ(sid, raw_syscall6(__NR_getsid, 1L << 32,
-						  0, 0, 0, 0, 0));
-		EXPECT_EQ(ppid, raw_syscall6(__NR_getppid, 0, 0, 0, 0, 0,
-					     1L << 32));
-		EXPECT_EQ(-E_BITMAP, raw_syscall6(__NR_getppid, 0, 0, 0, 0, 0, 0));
+		/* pid_t: the upper half is not the syscall's */
+		EXPECT_EQ(pgrp, raw_syscall6(__NR_getpgid, 1L << 32, 0, 0, 0, 0, 0));
+		EXPECT_EQ(-E_BITMAP, raw_syscall6(__NR_getpgid, 1, 0, 0, 0, 0, 0));
+		/* int family: 0x100000010 is AF_NETLINK */
+		EXPECT_EQ(-E_BITMAP, raw_syscall6(__NR_socket, (1L << 32) | 16,
+						  SOCK_RAW, NETLINK_AUDIT, 0, 0, 0));
+		EXPECT_EQ(-E_BITMAP, raw_syscall6(__NR_socket, 16, SOCK_RAW,
+						  (1L << 32) | NETLINK_AUDIT, 0, 0, 0));
+		fd = raw_syscall6(__NR_socket, AF_UNIX, SOCK_STREAM, 0, 0, 0, 0);
+		EXPECT_LE(0, fd);
+		/* fcntl's int arg: 0x100000005 is 5 */
+		EXPECT_EQ(-E_BITMAP, raw_syscall6(__NR_fcntl, 0, F_DUPFD,
+						  (1L << 32) | 5, 0, 0, 0));
+		fd = raw_syscall6(__NR_fcntl, 0, F_DUPFD, 200, 0, 0, 0);
+		EXPECT_LE(200, fd);
 		CHILD_EXIT();
 	}
 	EXPECT_EXITED(wait_status(pid), 0);
 }
 
-FIXTURE(raw_arg_parse) {
+FIXTURE(positional_parse) {
 };
 
-FIXTURE_VARIANT(raw_arg_parse) {
+FIXTURE_VARIANT(positional_parse) {
 	int nr;
 	const char *expr;
 	int error;
 };
 
-FIXTURE_SETUP(raw_arg_parse)
+FIXTURE_SETUP(positional_parse)
 {
 }
 
-FIXTURE_TEARDOWN(raw_arg_parse)
+FIXTURE_TEARDOWN(positional_parse)
 {
 }
 
-FIXTURE_VARIANT_ADD(raw_arg_parse, all_64_bits) {
-	.nr = __NR_getpgid, .expr = "raw_arg0 == 0xffffffffffffffff",
+FIXTURE_VARIANT_ADD(positional_parse, beside_named_fields) {
+	.nr = __NR_getpgid, .expr = "pid == 0 && arg_0 >= 0",
 };
-FIXTURE_VARIANT_ADD(raw_arg_parse, beside_named_fields) {
-	.nr = __NR_getpgid, .expr = "pid == 0 && raw_arg0 < 0x100000000",
+FIXTURE_VARIANT_ADD(positional_parse, unsigned_long_whole) {
+	.nr = __NR_mmap, .expr = "arg_3 & 0x20 && arg_1 < 0x100000000",
 };
-/* prctl's arg2 has no typed field (its width depends on the option) */
-FIXTURE_VARIANT_ADD(raw_arg_parse, where_typed_is_refused) {
-	.nr = __NR_prctl, .expr = "raw_arg1 == 5",
+/* pid_t cannot hold it, under either name */
+FIXTURE_VARIANT_ADD(positional_parse, constant_beyond_field) {
+	.nr = __NR_getpgid, .expr = "arg_0 == 0xffffffff", .error = EINVAL,
 };
-FIXTURE_VARIANT_ADD(raw_arg_parse, masked_bit) {
-	.nr = __NR_getpgid, .expr = "!(raw_arg0 & 0x8000000000000000)",
+FIXTURE_VARIANT_ADD(positional_parse, beyond_the_arguments) {
+	.nr = __NR_getpgid, .expr = "arg_1 == 0", .error = EINVAL,
 };
-FIXTURE_VARIANT_ADD(raw_arg_parse, no_seventh) {
-	.nr = __NR_getpgid, .expr = "raw_arg6 == 0", .error = EINVAL,
+/* refused by name (no single width), refused by position */
+FIXTURE_VARIANT_ADD(positional_parse, prctl_arg2_refused) {
+	.nr = __NR_prctl, .expr = "arg_1 == 5", .error = EINVAL,
 };
-FIXTURE_VARIANT_ADD(raw_arg_parse, beyond_u64) {
-	.nr = __NR_getpgid, .expr = "raw_arg0 == 0x10000000000000000",
-	.error = EINVAL,
+FIXTURE_VARIANT_ADD(positional_parse, ioctl_arg_refused) {
+	.nr = __NR_ioctl, .expr = "arg_2 == 0", .error = EINVAL,
+};
+FIXTURE_VARIANT_ADD(positional_parse, futex_utime_refused) {
+	.nr = __NR_futex, .expr = "arg_3 == 0", .error = EINVAL,
+};
+FIXTURE_VARIANT_ADD(positional_parse, no_whole_register_fields) {
+	.nr = __NR_getpgid, .expr = "raw_arg0 == 0", .error = EINVAL,
 };
 
-TEST_F(raw_arg_parse, install)
+TEST_F(positional_parse, install)
 {
 	struct seccomp_bitmap_filter f;
 	pid_t pid;
