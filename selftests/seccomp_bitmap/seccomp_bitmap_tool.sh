@@ -46,10 +46,11 @@ DENY=0
 "$SB" run --allow '@default,execve,deny uname: errno:EXDEV' -- "$HELPER" uname 2> "$T/probe"
 [ $? = 18 ] && DENY=1
 
-# filters on the raw argument registers (raw_arg0..5): what --oci writes
-RAWARGS=0
-"$SB" run --allow '@default,execve,uname: raw_arg0 == 0' --action errno:EXDEV -- "$HELPER" uname 2> "$T/probe"
-[ $? = 18 ] && RAWARGS=1
+# filters on the positional argument fields (arg_0..5): what --oci writes
+ARGFIELDS=0
+"$SB" run --allow '@default,execve,alarm: arg_0 == 5' --action errno:EXDEV -- \
+	"$HELPER" syscall 37 0 2> "$T/probe"
+[ $? = 18 ] && ARGFIELDS=1
 
 # Debian's containers-common profile, installed next to this script
 PROFILE=$PWD/containers-seccomp.json
@@ -90,7 +91,7 @@ need_filters() {
 need_oci_kernel() {
 	[ $DENY = 1 ] || skip "kernel without per-syscall deny actions (struct seccomp_bitmap version 1)" ||
 		return 1
-	[ $RAWARGS = 1 ] || skip "kernel without raw_argN filter fields"
+	[ $ARGFIELDS = 1 ] || skip "kernel without the positional fields arg_0..arg_5"
 }
 
 need_deny() {
@@ -509,15 +510,21 @@ show_deny() {
 	grep -qF "deny kexec_load:	errno:EPERM (0x00050001)" "$T/out" || { cat "$T/out"; return 1; }
 }
 
-# --oci: Debian's profile is refused without --compat=deny, then without
-# --x32=deny, each time naming the rule; nothing runs
+# --oci: Debian's profile is refused without --args=narrowed, then without
+# --compat=deny, then without --x32=deny, each time naming the rule;
+# nothing runs
 oci_refused() {
+	need_oci_kernel || return 1
 	rm -f "$T/ran"
 	sb run --oci "$PROFILE" --caps none -- touch "$T/ran"
 	expect_rc 2 && not_run &&
+		expect_err "containers-seccomp.json: syscalls[2] (personality): SCMP_CMP_EQ on argument 0 of personality: the kernel filters on the 32 bits (unsigned) the system call uses" &&
+		expect_err "(--args=narrowed accepts the kernel's reading)" || return 1
+	sb run --oci "$PROFILE" --caps none --args=narrowed -- touch "$T/ran"
+	expect_rc 2 && not_run &&
 		expect_err "containers-seccomp.json: syscalls[2] (personality): argument conditions on the ia32 system call personality" &&
 		expect_err "(--compat=deny gives every ia32 system call the default action, errno:ENOSYS)" || return 1
-	sb run --oci "$PROFILE" --caps none --compat=deny -- touch "$T/ran"
+	sb run --oci "$PROFILE" --caps none --args=narrowed --compat=deny -- touch "$T/ran"
 	expect_rc 2 && not_run &&
 		expect_err "containers-seccomp.json: syscalls[30] (socket): the x32 socket (0x40000029) gets SCMP_ACT_ERRNO(EINVAL) from libseccomp" &&
 		expect_err "(--x32=deny accepts that)"
@@ -525,12 +532,13 @@ oci_refused() {
 
 # convert --oci: the entries the profile's hard spots become
 oci_convert() {
-	sb convert --oci "$PROFILE" --caps none --compat=deny --x32=deny
+	need_oci_kernel || return 1
+	sb convert --oci "$PROFILE" --caps none --args=narrowed --compat=deny --x32=deny
 	expect_rc 0 || return 1
 	cp "$T/out" "$T/deb.policy"
 	for want in '^action: errno:ENOSYS$' \
-		'^personality: raw_arg0 == 0 || raw_arg0 == 8 || raw_arg0 == 0x20000 || raw_arg0 == 0x20008 || raw_arg0 == 0xffffffff ' \
-		'^socket: raw_arg2 != 9 || raw_arg0 != 16 ' '^deny socket: errno:EINVAL ' \
+		'^personality: arg_0 == 0 || arg_0 == 8 || arg_0 == 0x20000 || arg_0 == 0x20008 || arg_0 == 0xffffffff ' \
+		'^socket: arg_2 != 9 || arg_0 != 16 ' '^deny socket: errno:EINVAL ' \
 		'^deny kexec_load: errno:EPERM ' '^deny bpf: errno:EPERM ' '^read ' \
 		'^# capabilities (none (--caps none)): none$' \
 		'^# ia32: --compat=deny: every ia32 system call takes the default action$'; do
@@ -538,7 +546,7 @@ oci_convert() {
 	done
 	! grep -q '^compat:' "$T/out" || { echo "compat: entries with --compat=deny"; return 1; }
 	# the caller is root: its effective set has CAP_AUDIT_WRITE and CAP_SYS_ADMIN
-	sb convert --oci "$PROFILE" --compat=deny --x32=deny
+	sb convert --oci "$PROFILE" --args=narrowed --compat=deny --x32=deny
 	expect_rc 0 && grep -q '^socket *# syscalls\[34\]$' "$T/out" && grep -q '^bpf ' "$T/out" &&
 		grep -q "^# capabilities (the caller's effective set): CAP_CHOWN," "$T/out" ||
 		{ cat "$T/out"; return 1; }
@@ -552,7 +560,7 @@ oci_bad_profiles() {
 	bad=0
 	while IFS='|' read -r json msg; do
 		printf '%s\n' "$json" > "$T/bad.json"
-		sb convert --oci "$T/bad.json" --compat=deny --x32=deny
+		sb convert --oci "$T/bad.json" --args=narrowed --compat=deny --x32=deny
 		if [ $rc != 2 ] || ! grep -qF -- "$msg" "$T/err"; then
 			echo "$json: status $rc, expected 2 and: $msg"
 			cat "$T/err"
@@ -575,9 +583,10 @@ oci_bad_profiles() {
 }
 
 # run --oci with Debian's profile: what libseccomp would give, in the kernel
+# (personality(0x100000000): the kernel's personality(0), --args=narrowed)
 oci_run() {
 	need_oci_kernel || return 1
-	oci="--oci $PROFILE --caps none --compat=deny --x32=deny"
+	oci="--oci $PROFILE --caps none --args=narrowed --compat=deny --x32=deny"
 	bad=0
 	# shellcheck disable=SC2086 # word splitting intended
 	while read -r want args; do
@@ -590,7 +599,8 @@ oci_run() {
 	1 321 0 0 0
 	22 41 16 3 9
 	200 135 0x20008
-	38 135 0x100000000
+	200 135 0x100000000
+	38 135 0x100000001
 	38 135 1
 	38 451
 	EOF
@@ -600,9 +610,10 @@ oci_run() {
 # run --oci and run --policy of convert's output: the same kernel state
 oci_same_state() {
 	need_oci_kernel || return 1
-	"$SB" run --oci "$PROFILE" --caps none --compat=deny --x32=deny -- \
+	"$SB" run --oci "$PROFILE" --caps none --args=narrowed --compat=deny --x32=deny -- \
 		cat /proc/self/seccomp_bitmap > "$T/k0" || return 1
-	"$SB" convert --oci "$PROFILE" --caps none --compat=deny --x32=deny -o "$T/deb.policy" &&
+	"$SB" convert --oci "$PROFILE" --caps none --args=narrowed --compat=deny --x32=deny \
+		-o "$T/deb.policy" &&
 		"$SB" run --policy "$T/deb.policy" -- cat /proc/self/seccomp_bitmap > "$T/k1" ||
 		return 1
 	cat "$T/k0"
@@ -653,7 +664,7 @@ t "deny write with a false filter: write fails with the entry's errno" deny_fals
 t "compat:getpid allows the ia32 call; deny compat:getpid: its own action" compat_entries
 t "convert: its output converts to itself and installs the same state" convert_same
 t "/proc and show list the deny entries" show_deny
-t "run --oci Debian's profile: refused without --compat=deny, --x32=deny" oci_refused
+t "run --oci Debian's profile: refused without --args, --compat, --x32" oci_refused
 t "convert --oci Debian's profile: personality, socket, deny lines, caps" oci_convert
 t "--oci profiles that are not exact or not profiles: exit 2, naming why" oci_bad_profiles
 t "run --oci Debian's profile: allowed, EPERM, EINVAL, ENOSYS as libseccomp" oci_run
