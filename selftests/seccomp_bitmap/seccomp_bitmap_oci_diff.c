@@ -1033,9 +1033,9 @@ out:
 static const char *kernel_lacks(void)
 {
 	__u64 bits[16] = { ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL };
-	struct seccomp_bitmap_filter f = { .nr = __NR_getppid,
-					   .expr = (uintptr_t)"raw_arg0 == 0" };
-	struct seccomp_bitmap_action act = { .nr = __NR_getppid,
+	struct seccomp_bitmap_filter f = { .nr = __NR_alarm,
+					   .expr = (uintptr_t)"arg_0 == 0" };
+	struct seccomp_bitmap_action act = { .nr = __NR_alarm,
 					     .action = SECCOMP_RET_ERRNO | EXDEV };
 	struct seccomp_bitmap b = {
 		.size = SECCOMP_BITMAP_SIZE_VER1, .action = SECCOMP_RET_ERRNO | EPERM,
@@ -1053,7 +1053,7 @@ static const char *kernel_lacks(void)
 		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
 		    syscall(__NR_seccomp, SECCOMP_SET_MODE_BITMAP, 0, &b))
 			_exit(errno == E2BIG ? 10 : 11);
-		r = syscall(__NR_getppid, 1);
+		r = syscall(__NR_alarm, 1);
 		_exit(r == -1 && errno == EXDEV ? 0 : 12);
 	}
 	waitpid(pid, &status, 0);
@@ -1062,7 +1062,7 @@ static const char *kernel_lacks(void)
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 10)
 		return "kernel without per-syscall deny actions (struct seccomp_bitmap version 1)";
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 11)
-		return "kernel refuses a filter on raw_arg0 (no raw_argN fields?)";
+		return "kernel refuses a filter on arg_0 (no positional argument fields?)";
 	return "kernel takes per-syscall deny actions but does not apply them";
 }
 

@@ -518,7 +518,7 @@ oci_refused() {
 	rm -f "$T/ran"
 	sb run --oci "$PROFILE" --caps none -- touch "$T/ran"
 	expect_rc 2 && not_run &&
-		expect_err "containers-seccomp.json: syscalls[2] (personality): SCMP_CMP_EQ on argument 0 of personality: the kernel filters on the 32 bits (unsigned) the system call uses" &&
+		expect_err "containers-seccomp.json: syscalls[31] (socket): SCMP_CMP_NE on argument 2 of socket: the kernel filters on the 32 bits (signed) the system call uses" &&
 		expect_err "(--args=narrowed accepts the kernel's reading)" || return 1
 	sb run --oci "$PROFILE" --caps none --args=narrowed -- touch "$T/ran"
 	expect_rc 2 && not_run &&
