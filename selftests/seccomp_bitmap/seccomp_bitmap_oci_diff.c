@@ -812,7 +812,7 @@ static void make_probes(struct json_object *prof)
  * When the kernel lacks what the translation needs, the request is
  * evaluated here as bitmap mode defines it (bit, filter, deny entry,
  * default action), with an evaluator of the filter expressions the tool
- * writes: raw_argN compared with ==, !=, <, <=, >, >=, &, and !, &&, ||,
+ * writes: arg_N (narrowed, signed or not) compared with ==, !=, <, <=, >, >=, &, and !, &&, ||,
  * parentheses.  That checks the translation's semantics against
  * libseccomp, not the kernel: the results say so.
  */
