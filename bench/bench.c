@@ -26,8 +26,8 @@
  * The "docker" rows are a container's real profile, Debian's
  * containers-common seccomp.json (what podman, buildah and crun use), for
  * a container with podman's default capabilities: the bitmap form is what
- * "seccomp-bitmap run --oci" installs (tools/seccomp's oci.c and policy.c
- * are linked in), the bpf form what crun installs (the profile's rules
+ * "seccomp-bitmap run --oci --args=narrowed --compat=deny --x32=deny"
+ * installs (tools/seccomp's oci.c and policy.c are linked in), the bpf form what crun installs (the profile's rules
  * selected as containers/common selects them and added to libseccomp as
  * crun adds them).
  */
@@ -929,7 +929,7 @@ static struct policy *load_docker(void)
 	static struct sb_install in;
 	struct sb_oci_opts o = {
 		.caps = podman_caps, .compat = SB_ABI_DENY, .x32 = SB_ABI_DENY,
-		.kernel_x32 = -1,
+		.kernel_x32 = -1, .args_narrowed = true,
 	};
 	struct policy *p = policy_new("docker");
 
@@ -942,8 +942,8 @@ static struct policy *load_docker(void)
 	for (unsigned int nr = 0; nr < sb_native_count(); nr++)
 		p->nallowed += sb_allowed(&sp, nr);
 	load_docker_bpf(p);
-	out("info\tdocker_profile\t%s, podman's default capabilities, --compat=deny --x32=deny\n",
-	    docker_path);
+	out("info\tdocker_profile\t%s, podman's default capabilities, %s\n", docker_path,
+	    "--args=narrowed --compat=deny --x32=deny");
 	return p;
 }
 
