@@ -362,6 +362,104 @@ show_unconfined() {
 		sb show 999999 && expect_rc 1 && expect_err "show: no process 999999"
 }
 
+# learn writes the command line into the policy's header comment: every
+# byte of it must be safe there.  ARGS: a multi-line script with '#',
+# quotes and a backslash, then words with a newline, a carriage return, a
+# tab, an escape sequence, bytes that are not UTF-8, a right-to-left
+# override, UTF-8 text, an empty word and a 100 kB word.
+odd_args() {
+	printf '%s\n' "$ODD_SCRIPT" > "$T/odd.1"
+	printf 'two\nlines' > "$T/odd.2"
+	printf 'cr\rtab\tesc\033[2Jdel\177' > "$T/odd.3"
+	printf 'latin1 caf\351 \377\376' > "$T/odd.4"
+	printf '\342\200\256evil' > "$T/odd.5"
+	printf 'caf\303\251 # "it'"'"'s" $HOME \\ `x`' > "$T/odd.6"
+	printf '' > "$T/odd.7"
+	head -c 100000 /dev/zero | tr '\0' x > "$T/odd.8"
+}
+
+ODD_SCRIPT='# a script of several lines, as python3 -c gets them
+for a; do
+	printf "%s" "$a" | sha256sum   # one line a word
+done
+echo "done: $# words"'
+
+# odd_cmd RUN...: RUN the script with the odd words as its arguments
+odd_cmd() {
+	"$@" sh -c "$(cat "$T/odd.1")" sh "$(cat "$T/odd.2")" "$(cat "$T/odd.3")" \
+		"$(cat "$T/odd.4")" "$(cat "$T/odd.5")" "$(cat "$T/odd.6")" "" \
+		"$(cat "$T/odd.8")"
+}
+
+learn_odd() {
+	odd_args
+	odd_cmd > "$T/odd.want" 2> "$T/odd.wanterr"
+	echo $? > "$T/odd.status"
+	odd_cmd "$SB" learn -o "$T/odd.policy" -- > "$T/odd.out" 2> "$T/odd.err"
+	rc=$?
+	[ $rc = "$(cat "$T/odd.status")" ] || { echo "status $rc"; cat "$T/odd.err"; return 1; }
+	same_output odd || return 1
+	grep -q '^done: 7 words$' "$T/odd.out" || { echo "the words did not arrive"; return 1; }
+	[ $FILTERS = 1 ] || strip_expressions "$T/odd.policy"
+}
+
+# the policy parses and lets the same command line run
+run_odd() {
+	[ -f "$T/odd.policy" ] || { echo "no learned policy"; return 1; }
+	odd_cmd "$SB" run --policy "$T/odd.policy" -- > "$T/odd.out" 2> "$T/odd.err"
+	rc=$?
+	[ $rc = "$(cat "$T/odd.status")" ] || {
+		echo "status $rc, unconfined $(cat "$T/odd.status")"
+		cat "$T/odd.err"
+		return 1
+	}
+	same_output odd
+}
+
+# only text: no control byte but the newlines, no byte above 0x7f but
+# those of the one valid UTF-8 character of the words (c3 a9); every line
+# a comment or an entry; the header reads back, through the shell, as the
+# command line (the long word cut to its first 1024 bytes, with a note)
+odd_header() {
+	p=$T/odd.policy
+	[ -f "$p" ] || { echo "no learned policy"; return 1; }
+	ctl=$(tr -d '\n\40-\176\200-\377' < "$p" | wc -c)
+	[ "$ctl" = 0 ] || { echo "$ctl control bytes in the policy"; return 1; }
+	high=$(tr -cd '\200-\377' < "$p" | od -An -tx1 | tr -d ' \n')
+	[ "$high" = c3a9 ] || { echo "bytes above 0x7f: $high"; return 1; }
+	if grep -vE '^(#|[a-z0-9_]+(: [^#]+)? +# )' "$p"; then
+		echo "^ neither a comment nor an entry"
+		return 1
+	fi
+	grep -qx '# (word 16 is cut: its first 1024 of 100000 bytes are shown)' "$p" ||
+		{ echo "no note on the cut word"; head -c 2000 "$p"; return 1; }
+	hdr=$(sed -n '1,/[^\\]$/p' "$p" | sed 's/^#//')
+	eval "set -- $hdr" || { echo "the header does not read back"; return 1; }
+	[ $# = 16 ] || { echo "$# words read back"; printf '[%s]\n' "$@"; return 1; }
+	[ "$1 $2 $3 $4 $5 $6" = "seccomp-bitmap learn -o $p -- sh" ] ||
+		{ echo "read back: $1 $2 $3 $4 $5 $6"; return 1; }
+	shift 6
+	[ "$1" = -c ] || { echo "read back: $1, not -c"; return 1; }
+	[ "$2" = "$ODD_SCRIPT" ] || { echo "script read back as: $2"; return 1; }
+	[ "$3" = sh ] || { echo "read back: $3, not sh"; return 1; }
+	shift 3
+	i=2
+	for w; do
+		if [ $i = 8 ]; then
+			printf '%s' "$w" | cmp - "$T/odd.8" 2>/dev/null && {
+				echo "word $i not cut"; return 1; }
+			[ "$w" = "$(head -c 1024 "$T/odd.8")" ] || { echo "cut word $i differs"; return 1; }
+		else
+			[ "$w" = "$(cat "$T/odd.$i")" ] || {
+				echo "word $i read back differs:"
+				printf '%s' "$w" | od -c | head -5
+				return 1
+			}
+		fi
+		i=$((i + 1))
+	done
+}
+
 seq 1 3000 > "$T/data"
 PIPELINE='cat "$1" | tr 0-9 a-j | sha256sum; echo "pipeline status $?"'
 
@@ -398,5 +496,8 @@ t "command not found: 127; not executable: 126" not_found
 t "every group of --help works; @default runs a static program" groups
 t "show PID of a known policy: the exact text" show_known
 t "show PID without a bitmap, or of no process: exit 1" show_unconfined
+t "learn a command line of odd bytes (newlines, CR, escapes, not UTF-8, '#', 100 kB)" learn_odd
+t "run that command line with its learned policy: it parses, same output and status" run_odd
+t "the header of that policy: only text, comments, reads back as the command line" odd_header
 
 [ $failed = 0 ]
