@@ -12,7 +12,12 @@
 #    name (with the nearest one), an unknown group, a bad action (exit 2,
 #    nothing run), a filter or action the kernel refuses (exit 1, naming
 #    the entry and the kernel's errno), usage errors (exit 2);
-#  * show on a process under a known policy: the exact text.
+#  * show on a process under a known policy: the exact text;
+#  * what learn writes: by default the operation arguments (an
+#    arch_prctl option) and no descriptor, so the policy holds in another directory
+#    with other descriptors open and another environment; with --fds the
+#    descriptors, so it does not; --no-args names only; a command line
+#    of odd bytes (newlines, control bytes, not UTF-8) in the header.
 cd "$(dirname "$0")" || exit 1
 SB=$PWD/seccomp-bitmap
 HELPER=$PWD/bitmap_exec_helper
@@ -110,9 +115,12 @@ same_output() {
 learn() {
 	name=$1
 	shift
+	opts=
+	[ "$1" = --fds ] && opts=$1 && shift
 	"$@" > "$T/$name.want" 2> "$T/$name.wanterr"
 	echo $? > "$T/$name.status"
-	"$SB" learn -o "$T/$name.policy" -- "$@" > "$T/$name.out" 2> "$T/$name.err"
+	# shellcheck disable=SC2086 # $opts is one word or none
+	"$SB" learn $opts -o "$T/$name.policy" -- "$@" > "$T/$name.out" 2> "$T/$name.err"
 	rc=$?
 	cat "$T/$name.policy"
 	[ $rc = "$(cat "$T/$name.status")" ] || { echo "status $rc"; return 1; }
@@ -151,15 +159,69 @@ policy_format() {
 	grep -q '^execve ' "$T/entries" || { echo "no execve"; return 1; }
 }
 
-# sha256sum writes to fd 1 and reads and closes its file's descriptor
-# (the lowest free one: 3 unless the test runner left more open)
+# with --fds: sha256sum writes to fd 1 and reads and closes its file's
+# descriptor (the lowest free one: 3 unless the test runner left more open)
 sha_narrowed() {
 	need_filters || return 1
-	cat "$T/sha.policy"
-	grep -q '^write: fd == 1 ' "$T/sha.policy" || { echo "no write: fd == 1"; return 1; }
-	fd=$(sed -n 's/^read: fd == \([0-9]*\) .*/\1/p' "$T/sha.policy")
+	cat "$T/shafd.policy"
+	grep -q '^write: fd == 1 ' "$T/shafd.policy" || { echo "no write: fd == 1"; return 1; }
+	fd=$(sed -n 's/^read: fd == \([0-9]*\) .*/\1/p' "$T/shafd.policy")
 	[ -n "$fd" ] && [ "$fd" -ge 3 ] || { echo "no read: fd == N"; return 1; }
-	grep -q "^close: fd == $fd " "$T/sha.policy" || { echo "no close: fd == $fd"; return 1; }
+	grep -q "^close: fd == $fd " "$T/shafd.policy" || { echo "no close: fd == $fd"; return 1; }
+}
+
+# by default no descriptor is learned, the operations are (glibc's
+# static start-up: arch_prctl(ARCH_SET_FS)); --no-args: names only
+default_args() {
+	need_filters || return 1
+	for p in sha pipe gzip; do
+		if grep -E '(fd|fildes|oldfd) ==' "$T/$p.policy"; then
+			echo "^ a descriptor in the default policy $p"
+			return 1
+		fi
+	done
+	grep -qE '^arch_prctl: option == 0x1002 +# [0-9]+: ARCH_SET_FS$' "$T/sha.policy" ||
+		{ echo "no arch_prctl: option == 0x1002 in sha.policy"; cat "$T/sha.policy"; return 1; }
+	"$SB" learn --no-args -o "$T/names.policy" -- sha256sum "$T/data" > "$T/out" || return 1
+	if grep -v '^#' "$T/names.policy" | grep ':[^#]*#'; then
+		echo "^ an expression with --no-args"
+		return 1
+	fi
+	grep -v '^#' "$T/names.policy" | sed 's/ .*//' > "$T/names.names"
+	grep -v '^#' "$T/sha.policy" | sed 's/[: ].*//' > "$T/sha.names"
+	cmp "$T/sha.names" "$T/names.names" || { diff "$T/sha.names" "$T/names.names"; return 1; }
+}
+
+# elsewhere PROG...: run PROG in another directory, with descriptors 3
+# to 7 open (8 and 9 closed) and another environment (the data at
+# another relative path): the file PROG opens gets descriptor 8
+elsewhere() {
+	mkdir -p "$T/elsewhere/sub"
+	(cd "$T/elsewhere/sub" && exec env -i PATH="$PATH" HOME=/nonexistent LANG=C.UTF-8 \
+		SB_EXTRA=1 "$@" ../../data 3< "$T/data" 4< "$T/data" 5< /dev/null \
+		6< /dev/null 7< /dev/null 8<&- 9<&-)
+}
+
+# the policy learned by default holds elsewhere: the same output as
+# unconfined there; the --fds one does not (its descriptor moved: 4)
+default_holds_elsewhere() {
+	elsewhere sha256sum > "$T/else.want" 2>&1
+	want=$?
+	elsewhere "$SB" run --policy "$T/sha.policy" -- sha256sum > "$T/else.out" 2>&1
+	rc=$?
+	[ $rc = $want ] || { echo "status $rc, unconfined $want"; cat "$T/else.out"; return 1; }
+	cmp "$T/else.want" "$T/else.out"
+}
+
+fds_policy_breaks_elsewhere() {
+	need_filters || return 1
+	if grep -q '^read: fd == 8 ' "$T/shafd.policy"; then
+		echo "learned with descriptors 3 to 7 open already: cannot move it"
+		return 1
+	fi
+	elsewhere "$SB" run --policy "$T/shafd.policy" -- sha256sum > "$T/else.out" 2>&1
+	rc=$?
+	[ $rc = 159 ] || { echo "status $rc, expected 159"; cat "$T/else.out"; return 1; }
 }
 
 # every entry the run used, removed in turn, kills the run with SIGSYS
@@ -199,7 +261,7 @@ minus_pipe2() {
 # a filter that is false kills as a clear bit does
 expression_enforced() {
 	need_filters || return 1
-	sed 's/^write: fd == 1 /write: fd == 2 /' "$T/sha.policy" > "$T/p"
+	sed 's/^write: fd == 1 /write: fd == 2 /' "$T/shafd.policy" > "$T/p"
 	grep -q '^write: fd == 2 ' "$T/p" || return 1
 	sb run --policy "$T/p" -- sha256sum "$T/data"
 	expect_rc 159 && [ ! -s "$T/out" ]
@@ -466,7 +528,8 @@ PIPELINE='cat "$1" | tr 0-9 a-j | sha256sum; echo "pipeline status $?"'
 t "learn sha256sum: same output and status as unconfined" learn sha sha256sum "$T/data"
 t "run sha256sum with the learned policy: same output and status" confined sha -- sha256sum "$T/data"
 t "learned policy: sorted, unique, a count on each entry, execve" policy_format "$T/sha.policy"
-t "learned policy narrows fd syscalls: write: fd == 1, read/close: its file" sha_narrowed
+t "learn --fds sha256sum: same output and status as unconfined" learn shafd --fds sha256sum "$T/data"
+t "learned --fds policy narrows fd syscalls: write: fd == 1, read/close: its file" sha_narrowed
 t "learn gzip -c: same output and status as unconfined" learn gzip gzip -c "$T/data"
 t "run gzip -c with the learned policy: same output and status" confined gzip -- gzip -c "$T/data"
 t "learn sh -c pipeline: same output and status as unconfined" learn pipe sh -c "$PIPELINE" sh "$T/data"
@@ -477,6 +540,9 @@ t "run sh -c 'exit 7' with the learned policy: status 7" confined exit7 -- sh -c
 t "learn sh killing itself with SIGTERM: status 143" learn term sh -c 'kill -TERM $$'
 t "run sh killing itself with SIGTERM: status 143 (128 + signal)" confined term -- sh -c 'kill -TERM $$'
 t "run --tsync with the learned policy: same output and status" tsync
+t "learned by default: no descriptors, arch_prctl's option; --no-args: names only" default_args
+t "default policy elsewhere (cwd, fds 3 to 7, env): same output as unconfined" default_holds_elsewhere
+t "--fds policy elsewhere (fds 3 to 7 open): its descriptor moved, SIGSYS" fds_policy_breaks_elsewhere
 t "learned sha256sum policy minus any one used entry: SIGSYS, exit 159" minus_each sha sha256sum "$T/data"
 t "learned policy minus write: SIGSYS, exit 159, no output" minus_write
 t "learned pipeline policy minus pipe2: sh dies of SIGSYS, exit 159" minus_pipe2
