@@ -435,11 +435,13 @@ odd_args() {
 	printf 'cr\rtab\tesc\033[2Jdel\177' > "$T/odd.3"
 	printf 'latin1 caf\351 \377\376' > "$T/odd.4"
 	printf '\342\200\256evil' > "$T/odd.5"
+	# shellcheck disable=SC2016 # a literal $HOME and `x`
 	printf 'caf\303\251 # "it'"'"'s" $HOME \\ `x`' > "$T/odd.6"
 	printf '' > "$T/odd.7"
 	head -c 100000 /dev/zero | tr '\0' x > "$T/odd.8"
 }
 
+# shellcheck disable=SC2016 # sh -c's own $a and $#
 ODD_SCRIPT='# a script of several lines, as python3 -c gets them
 for a; do
 	printf "%s" "$a" | sha256sum   # one line a word
