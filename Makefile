@@ -72,7 +72,7 @@ export CCACHE_SLOPPINESS := time_macros,include_file_mtime,include_file_ctime
 KMAKE_CC ?= ccache gcc
 export KMAKE_CC
 
-FRAGMENTS := qemu/base.config qemu/bitmap.config
+FRAGMENTS := qemu/base.config qemu/bitmap.config qemu/hostfs.config
 FRAGMENTS_DEBUG := $(FRAGMENTS) qemu/debug.config
 FRAGMENTS_BENCH := $(FRAGMENTS) qemu/bench.config
 DEPS_STAMP := $(TOP)/build/.deps-stamp
@@ -171,11 +171,11 @@ lint: kernel
 
 check: initramfs
 	@qemu/run -n check$(LOGSFX) -k $(OBJ)/arch/x86/boot/bzImage -i $(OBJ)/initramfs.cpio \
-		-t "$(TESTS)" -m $(CHECK_MEM) -T $(CHECK_TIMEOUT) -s $(CHECK_KSFT_TIMEOUT) -L $(LOGS)
+		-t "$(TESTS)" -m $(CHECK_MEM) -T $(CHECK_TIMEOUT) -s $(CHECK_KSFT_TIMEOUT) -U -L $(LOGS)
 
 check-debug: initramfs-debug
 	@qemu/run -n check-debug$(LOGSFX) -k $(OBJ_DEBUG)/arch/x86/boot/bzImage -i $(OBJ_DEBUG)/initramfs.cpio \
-		-t "$(TESTS)" -m $(DEBUG_MEM) -T $(DEBUG_TIMEOUT) -s $(DEBUG_KSFT_TIMEOUT) -K -L $(LOGS)
+		-t "$(TESTS)" -m $(DEBUG_MEM) -T $(DEBUG_TIMEOUT) -s $(DEBUG_KSFT_TIMEOUT) -U -K -L $(LOGS)
 
 # --- config matrix -----------------------------------------------------------
 # make config-matrix: for each qemu/matrix/NAME.config (MATRIX_CONFIGS to pick
@@ -202,7 +202,7 @@ initramfs-matrix: selftests-matrix $(GUEST_EXIT)
 	@qemu/mkinitramfs $(OBJ_MATRIX)/initramfs.cpio qemu/init $(GUEST_EXIT) $(OBJ_MATRIX)/kselftest/kselftest_install
 check-matrix: initramfs-matrix
 	@qemu/run -n matrix-$(MATRIX)$(LOGSFX) -k $(OBJ_MATRIX)/arch/x86/boot/bzImage -i $(OBJ_MATRIX)/initramfs.cpio \
-		-t "$(MATRIX_TESTS)" -m $(CHECK_MEM) -T $(CHECK_TIMEOUT) -s $(CHECK_KSFT_TIMEOUT) -L $(LOGS)
+		-t "$(MATRIX_TESTS)" -m $(CHECK_MEM) -T $(CHECK_TIMEOUT) -s $(CHECK_KSFT_TIMEOUT) -U -L $(LOGS)
 
 # --- trinity in bitmap mode ---------------------------------------------------
 # Debian's trinity (qemu/packages) in the guest, started by

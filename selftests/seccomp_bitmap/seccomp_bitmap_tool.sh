@@ -19,6 +19,11 @@
 #    capabilities, malformed and inexact profiles (exit 2, naming why),
 #    run giving what libseccomp gives, run --oci and run --policy of
 #    convert's output installing the same state.
+#  * what learn writes: by default the operation arguments (an
+#    arch_prctl option) and no descriptor, so the policy holds in another directory
+#    with other descriptors open and another environment; with --fds the
+#    descriptors, so it does not; --no-args names only; a command line
+#    of odd bytes (newlines, control bytes, not UTF-8) in the header.
 cd "$(dirname "$0")" || exit 1
 SB=$PWD/seccomp-bitmap
 HELPER=$PWD/bitmap_exec_helper
@@ -142,9 +147,12 @@ same_output() {
 learn() {
 	name=$1
 	shift
+	opts=
+	[ "$1" = --fds ] && opts=$1 && shift
 	"$@" > "$T/$name.want" 2> "$T/$name.wanterr"
 	echo $? > "$T/$name.status"
-	"$SB" learn -o "$T/$name.policy" -- "$@" > "$T/$name.out" 2> "$T/$name.err"
+	# shellcheck disable=SC2086 # $opts is one word or none
+	"$SB" learn $opts -o "$T/$name.policy" -- "$@" > "$T/$name.out" 2> "$T/$name.err"
 	rc=$?
 	cat "$T/$name.policy"
 	[ $rc = "$(cat "$T/$name.status")" ] || { echo "status $rc"; return 1; }
@@ -183,15 +191,69 @@ policy_format() {
 	grep -q '^execve ' "$T/entries" || { echo "no execve"; return 1; }
 }
 
-# sha256sum writes to fd 1 and reads and closes its file's descriptor
-# (the lowest free one: 3 unless the test runner left more open)
+# with --fds: sha256sum writes to fd 1 and reads and closes its file's
+# descriptor (the lowest free one: 3 unless the test runner left more open)
 sha_narrowed() {
 	need_filters || return 1
-	cat "$T/sha.policy"
-	grep -q '^write: fd == 1 ' "$T/sha.policy" || { echo "no write: fd == 1"; return 1; }
-	fd=$(sed -n 's/^read: fd == \([0-9]*\) .*/\1/p' "$T/sha.policy")
+	cat "$T/shafd.policy"
+	grep -q '^write: fd == 1 ' "$T/shafd.policy" || { echo "no write: fd == 1"; return 1; }
+	fd=$(sed -n 's/^read: fd == \([0-9]*\) .*/\1/p' "$T/shafd.policy")
 	[ -n "$fd" ] && [ "$fd" -ge 3 ] || { echo "no read: fd == N"; return 1; }
-	grep -q "^close: fd == $fd " "$T/sha.policy" || { echo "no close: fd == $fd"; return 1; }
+	grep -q "^close: fd == $fd " "$T/shafd.policy" || { echo "no close: fd == $fd"; return 1; }
+}
+
+# by default no descriptor is learned, the operations are (glibc's
+# static start-up: arch_prctl(ARCH_SET_FS)); --no-args: names only
+default_args() {
+	need_filters || return 1
+	for p in sha pipe gzip; do
+		if grep -E '(fd|fildes|oldfd) ==' "$T/$p.policy"; then
+			echo "^ a descriptor in the default policy $p"
+			return 1
+		fi
+	done
+	grep -qE '^arch_prctl: option == 0x1002 +# [0-9]+: ARCH_SET_FS$' "$T/sha.policy" ||
+		{ echo "no arch_prctl: option == 0x1002 in sha.policy"; cat "$T/sha.policy"; return 1; }
+	"$SB" learn --no-args -o "$T/names.policy" -- sha256sum "$T/data" > "$T/out" || return 1
+	if grep -v '^#' "$T/names.policy" | grep ':[^#]*#'; then
+		echo "^ an expression with --no-args"
+		return 1
+	fi
+	grep -v '^#' "$T/names.policy" | sed 's/ .*//' > "$T/names.names"
+	grep -v '^#' "$T/sha.policy" | sed 's/[: ].*//' > "$T/sha.names"
+	cmp "$T/sha.names" "$T/names.names" || { diff "$T/sha.names" "$T/names.names"; return 1; }
+}
+
+# elsewhere PROG...: run PROG in another directory, with descriptors 3
+# to 7 open (8 and 9 closed) and another environment (the data at
+# another relative path): the file PROG opens gets descriptor 8
+elsewhere() {
+	mkdir -p "$T/elsewhere/sub"
+	(cd "$T/elsewhere/sub" && exec env -i PATH="$PATH" HOME=/nonexistent LANG=C.UTF-8 \
+		SB_EXTRA=1 "$@" ../../data 3< "$T/data" 4< "$T/data" 5< /dev/null \
+		6< /dev/null 7< /dev/null 8<&- 9<&-)
+}
+
+# the policy learned by default holds elsewhere: the same output as
+# unconfined there; the --fds one does not (its descriptor moved: 4)
+default_holds_elsewhere() {
+	elsewhere sha256sum > "$T/else.want" 2>&1
+	want=$?
+	elsewhere "$SB" run --policy "$T/sha.policy" -- sha256sum > "$T/else.out" 2>&1
+	rc=$?
+	[ $rc = $want ] || { echo "status $rc, unconfined $want"; cat "$T/else.out"; return 1; }
+	cmp "$T/else.want" "$T/else.out"
+}
+
+fds_policy_breaks_elsewhere() {
+	need_filters || return 1
+	if grep -q '^read: fd == 8 ' "$T/shafd.policy"; then
+		echo "learned with descriptors 3 to 7 open already: cannot move it"
+		return 1
+	fi
+	elsewhere "$SB" run --policy "$T/shafd.policy" -- sha256sum > "$T/else.out" 2>&1
+	rc=$?
+	[ $rc = 159 ] || { echo "status $rc, expected 159"; cat "$T/else.out"; return 1; }
 }
 
 # every entry the run used, removed in turn, kills the run with SIGSYS
@@ -231,7 +293,7 @@ minus_pipe2() {
 # a filter that is false kills as a clear bit does
 expression_enforced() {
 	need_filters || return 1
-	sed 's/^write: fd == 1 /write: fd == 2 /' "$T/sha.policy" > "$T/p"
+	sed 's/^write: fd == 1 /write: fd == 2 /' "$T/shafd.policy" > "$T/p"
 	grep -q '^write: fd == 2 ' "$T/p" || return 1
 	sb run --policy "$T/p" -- sha256sum "$T/data"
 	expect_rc 159 && [ ! -s "$T/out" ]
@@ -620,13 +682,114 @@ oci_same_state() {
 	cmp "$T/k0" "$T/k1" && grep -q '^deny 41:	0x00050016$' "$T/k0"
 }
 
+# learn writes the command line into the policy's header comment: every
+# byte of it must be safe there.  ARGS: a multi-line script with '#',
+# quotes and a backslash, then words with a newline, a carriage return, a
+# tab, an escape sequence, bytes that are not UTF-8, a right-to-left
+# override, UTF-8 text, an empty word and a 100 kB word.
+odd_args() {
+	printf '%s\n' "$ODD_SCRIPT" > "$T/odd.1"
+	printf 'two\nlines' > "$T/odd.2"
+	printf 'cr\rtab\tesc\033[2Jdel\177' > "$T/odd.3"
+	printf 'latin1 caf\351 \377\376' > "$T/odd.4"
+	printf '\342\200\256evil' > "$T/odd.5"
+	# shellcheck disable=SC2016 # a literal $HOME and `x`
+	printf 'caf\303\251 # "it'"'"'s" $HOME \\ `x`' > "$T/odd.6"
+	printf '' > "$T/odd.7"
+	head -c 100000 /dev/zero | tr '\0' x > "$T/odd.8"
+}
+
+# shellcheck disable=SC2016 # sh -c's own $a and $#
+ODD_SCRIPT='# a script of several lines, as python3 -c gets them
+for a; do
+	printf "%s" "$a" | sha256sum   # one line a word
+done
+echo "done: $# words"'
+
+# odd_cmd RUN...: RUN the script with the odd words as its arguments
+odd_cmd() {
+	"$@" sh -c "$(cat "$T/odd.1")" sh "$(cat "$T/odd.2")" "$(cat "$T/odd.3")" \
+		"$(cat "$T/odd.4")" "$(cat "$T/odd.5")" "$(cat "$T/odd.6")" "" \
+		"$(cat "$T/odd.8")"
+}
+
+learn_odd() {
+	odd_args
+	odd_cmd > "$T/odd.want" 2> "$T/odd.wanterr"
+	echo $? > "$T/odd.status"
+	odd_cmd "$SB" learn -o "$T/odd.policy" -- > "$T/odd.out" 2> "$T/odd.err"
+	rc=$?
+	[ $rc = "$(cat "$T/odd.status")" ] || { echo "status $rc"; cat "$T/odd.err"; return 1; }
+	same_output odd || return 1
+	grep -q '^done: 7 words$' "$T/odd.out" || { echo "the words did not arrive"; return 1; }
+	[ $FILTERS = 1 ] || strip_expressions "$T/odd.policy"
+}
+
+# the policy parses and lets the same command line run
+run_odd() {
+	[ -f "$T/odd.policy" ] || { echo "no learned policy"; return 1; }
+	odd_cmd "$SB" run --policy "$T/odd.policy" -- > "$T/odd.out" 2> "$T/odd.err"
+	rc=$?
+	[ $rc = "$(cat "$T/odd.status")" ] || {
+		echo "status $rc, unconfined $(cat "$T/odd.status")"
+		cat "$T/odd.err"
+		return 1
+	}
+	same_output odd
+}
+
+# only text: no control byte but the newlines, no byte above 0x7f but
+# those of the one valid UTF-8 character of the words (c3 a9); every line
+# a comment or an entry; the header reads back, through the shell, as the
+# command line (the long word cut to its first 1024 bytes, with a note)
+odd_header() {
+	p=$T/odd.policy
+	[ -f "$p" ] || { echo "no learned policy"; return 1; }
+	ctl=$(tr -d '\n\40-\176\200-\377' < "$p" | wc -c)
+	[ "$ctl" = 0 ] || { echo "$ctl control bytes in the policy"; return 1; }
+	high=$(tr -cd '\200-\377' < "$p" | od -An -tx1 | tr -d ' \n')
+	[ "$high" = c3a9 ] || { echo "bytes above 0x7f: $high"; return 1; }
+	if grep -vE '^(#|[a-z0-9_]+(: [^#]+)? +# )' "$p"; then
+		echo "^ neither a comment nor an entry"
+		return 1
+	fi
+	grep -qx '# (word 16 is cut: its first 1024 of 100000 bytes are shown)' "$p" ||
+		{ echo "no note on the cut word"; head -c 2000 "$p"; return 1; }
+	hdr=$(sed -n '1,/[^\\]$/p' "$p" | sed 's/^#//')
+	eval "set -- $hdr" || { echo "the header does not read back"; return 1; }
+	[ $# = 16 ] || { echo "$# words read back"; printf '[%s]\n' "$@"; return 1; }
+	[ "$1 $2 $3 $4 $5 $6" = "seccomp-bitmap learn -o $p -- sh" ] ||
+		{ echo "read back: $1 $2 $3 $4 $5 $6"; return 1; }
+	shift 6
+	[ "$1" = -c ] || { echo "read back: $1, not -c"; return 1; }
+	[ "$2" = "$ODD_SCRIPT" ] || { echo "script read back as: $2"; return 1; }
+	[ "$3" = sh ] || { echo "read back: $3, not sh"; return 1; }
+	shift 3
+	i=2
+	for w; do
+		if [ $i = 8 ]; then
+			printf '%s' "$w" | cmp - "$T/odd.8" 2>/dev/null && {
+				echo "word $i not cut"; return 1; }
+			[ "$w" = "$(head -c 1024 "$T/odd.8")" ] || { echo "cut word $i differs"; return 1; }
+		else
+			[ "$w" = "$(cat "$T/odd.$i")" ] || {
+				echo "word $i read back differs:"
+				printf '%s' "$w" | od -c | head -5
+				return 1
+			}
+		fi
+		i=$((i + 1))
+	done
+}
+
 seq 1 3000 > "$T/data"
 PIPELINE='cat "$1" | tr 0-9 a-j | sha256sum; echo "pipeline status $?"'
 
 t "learn sha256sum: same output and status as unconfined" learn sha sha256sum "$T/data"
 t "run sha256sum with the learned policy: same output and status" confined sha -- sha256sum "$T/data"
 t "learned policy: sorted, unique, a count on each entry, execve" policy_format "$T/sha.policy"
-t "learned policy narrows fd syscalls: write: fd == 1, read/close: its file" sha_narrowed
+t "learn --fds sha256sum: same output and status as unconfined" learn shafd --fds sha256sum "$T/data"
+t "learned --fds policy narrows fd syscalls: write: fd == 1, read/close: its file" sha_narrowed
 t "learn gzip -c: same output and status as unconfined" learn gzip gzip -c "$T/data"
 t "run gzip -c with the learned policy: same output and status" confined gzip -- gzip -c "$T/data"
 t "learn sh -c pipeline: same output and status as unconfined" learn pipe sh -c "$PIPELINE" sh "$T/data"
@@ -637,6 +800,9 @@ t "run sh -c 'exit 7' with the learned policy: status 7" confined exit7 -- sh -c
 t "learn sh killing itself with SIGTERM: status 143" learn term sh -c 'kill -TERM $$'
 t "run sh killing itself with SIGTERM: status 143 (128 + signal)" confined term -- sh -c 'kill -TERM $$'
 t "run --tsync with the learned policy: same output and status" tsync
+t "learned by default: no descriptors, arch_prctl's option; --no-args: names only" default_args
+t "default policy elsewhere (cwd, fds 3 to 7, env): same output as unconfined" default_holds_elsewhere
+t "--fds policy elsewhere (fds 3 to 7 open): its descriptor moved, SIGSYS" fds_policy_breaks_elsewhere
 t "learned sha256sum policy minus any one used entry: SIGSYS, exit 159" minus_each sha sha256sum "$T/data"
 t "learned policy minus write: SIGSYS, exit 159, no output" minus_write
 t "learned pipeline policy minus pipe2: sh dies of SIGSYS, exit 159" minus_pipe2
@@ -669,5 +835,8 @@ t "convert --oci Debian's profile: personality, socket, deny lines, caps" oci_co
 t "--oci profiles that are not exact or not profiles: exit 2, naming why" oci_bad_profiles
 t "run --oci Debian's profile: allowed, EPERM, EINVAL, ENOSYS as libseccomp" oci_run
 t "run --oci and run --policy of convert --oci: the same kernel state" oci_same_state
+t "learn a command line of odd bytes (newlines, CR, escapes, not UTF-8, '#', 100 kB)" learn_odd
+t "run that command line with its learned policy: it parses, same output and status" run_odd
+t "the header of that policy: only text, comments, reads back as the command line" odd_header
 
 [ $failed = 0 ]
