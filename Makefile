@@ -98,7 +98,7 @@ KMAKE_CC ?= ccache gcc
 export KMAKE_CC
 
 # qemu/base-6.12.config: what 6.12's tinyconfig changed (merged after base.config)
-FRAGMENTS := qemu/base.config $(if $(KSFX),qemu/base$(KSFX).config) qemu/bitmap.config
+FRAGMENTS := qemu/base.config $(if $(KSFX),qemu/base$(KSFX).config) qemu/bitmap.config qemu/hostfs.config
 # qemu/debug-6.12.config: what 6.12 no longer has (merged after debug.config)
 FRAGMENTS_DEBUG := $(FRAGMENTS) qemu/debug.config $(if $(KSFX),qemu/debug$(KSFX).config)
 FRAGMENTS_BENCH := $(FRAGMENTS) qemu/bench.config
@@ -201,11 +201,11 @@ lint: kernel
 
 check: initramfs
 	@qemu/run -n check$(LOGSFX) -k $(OBJ)/arch/x86/boot/bzImage -i $(OBJ)/initramfs.cpio \
-		-t "$(TESTS)" -m $(CHECK_MEM) -T $(CHECK_TIMEOUT) -s $(CHECK_KSFT_TIMEOUT) -L $(LOGS)
+		-t "$(TESTS)" -m $(CHECK_MEM) -T $(CHECK_TIMEOUT) -s $(CHECK_KSFT_TIMEOUT) -U -L $(LOGS)
 
 check-debug: initramfs-debug
 	@qemu/run -n check-debug$(LOGSFX) -k $(OBJ_DEBUG)/arch/x86/boot/bzImage -i $(OBJ_DEBUG)/initramfs.cpio \
-		-t "$(TESTS)" -m $(DEBUG_MEM) -T $(DEBUG_TIMEOUT) -s $(DEBUG_KSFT_TIMEOUT) -K -L $(LOGS)
+		-t "$(TESTS)" -m $(DEBUG_MEM) -T $(DEBUG_TIMEOUT) -s $(DEBUG_KSFT_TIMEOUT) -U -K -L $(LOGS)
 
 # --- config matrix -----------------------------------------------------------
 # make config-matrix: for each qemu/matrix/NAME.config (MATRIX_CONFIGS to pick
@@ -232,7 +232,7 @@ initramfs-matrix: selftests-matrix $(GUEST_EXIT)
 	@qemu/mkinitramfs $(OBJ_MATRIX)/initramfs.cpio qemu/init $(GUEST_EXIT) $(OBJ_MATRIX)/kselftest/kselftest_install
 check-matrix: initramfs-matrix
 	@qemu/run -n matrix-$(MATRIX)$(LOGSFX) -k $(OBJ_MATRIX)/arch/x86/boot/bzImage -i $(OBJ_MATRIX)/initramfs.cpio \
-		-t "$(MATRIX_TESTS)" -m $(CHECK_MEM) -T $(CHECK_TIMEOUT) -s $(CHECK_KSFT_TIMEOUT) -L $(LOGS)
+		-t "$(MATRIX_TESTS)" -m $(CHECK_MEM) -T $(CHECK_TIMEOUT) -s $(CHECK_KSFT_TIMEOUT) -U -L $(LOGS)
 
 # --- trinity in bitmap mode ---------------------------------------------------
 # Debian's trinity (qemu/packages) in the guest, started by

@@ -19,8 +19,17 @@
  *
  * Options: -n ITERS (syscall loop, default 20000), -r REPS (default 7),
  * -f FORK_ITERS (default 100), -k MEM_CHILDREN (default 1000),
- * -p POLICY_CHILDREN (default 200), -d DOCKER_PROFILE, -t TRUE_BINARY,
- * -o ONLY (run only configurations whose name starts with ONLY).
+ * -p POLICY_CHILDREN (default 200), -d CONTAINER_PROFILE (an OCI seccomp
+ * profile, JSON), -t TRUE_BINARY, -o ONLY (run only configurations whose
+ * name starts with ONLY).
+ *
+ * The "docker" rows are a container's real profile, Debian's
+ * containers-common seccomp.json (what podman, buildah and crun use), for
+ * a container with podman's default capabilities: the bitmap form is what
+ * "seccomp-bitmap run --oci --args=narrowed --compat=deny --x32=deny"
+ * installs (tools/seccomp's oci.c and policy.c are linked in), the bpf form what crun installs (the profile's rules
+ * selected as containers/common selects them and added to libseccomp as
+ * crun adds them).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -43,6 +52,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <json.h>
+
+#include "seccomp-bitmap.h"
+
 #ifndef SECCOMP_SET_MODE_BITMAP
 #error "needs the bitmap-mode uapi headers (-I OBJ/usr/include)"
 #endif
@@ -53,7 +66,7 @@
 
 static long iters = 20000, reps = 7, fork_iters = 100, mem_children = 1000,
 	    policy_children = 200;
-static const char *docker_path = "/bench/docker-profile";
+static const char *docker_path = "/bench/containers-seccomp.json";
 static const char *true_path = "/bench/true";
 static const char *only = "";
 
@@ -201,6 +214,7 @@ struct policy {
 	char exprs[MAX_RULES][512];
 	struct sock_fprog prog;
 	int nallowed;
+	const struct sb_install *oci;	/* built from an OCI profile */
 };
 
 /* The syscalls every measuring child needs after its policy is installed. */
@@ -415,6 +429,14 @@ static void build_bpf(struct policy *p)
 
 static void build(struct policy *p)
 {
+	if (p->oci) {
+		out("info\tpolicy_%s\t%d allowed syscalls, %u with argument rules, %u deny entries, bpf %u instructions\n",
+		    p->name, p->nallowed, p->oci->nkf, p->oci->nka, p->prog.len);
+		for (unsigned int i = 0; i < p->oci->nkf; i++)
+			out("info\tpolicy_%s_filter_%u\t%u: %s\n", p->name, i,
+			    p->oci->kf[i].nr, p->oci->exprs[i]);
+		return;
+	}
 	build_bitmap(p);
 	build_bpf(p);
 	out("info\tpolicy_%s\t%d allowed syscalls, %d with argument rules, bpf %u instructions\n",
@@ -725,47 +747,203 @@ static void run_mem(const char *name, const struct policy *p, enum form form,
 	mem_out(name, shared ? "per_task" : "per_policy", &a, &b, n);
 }
 
-/* ---- the docker-like profile --------------------------------------------------- */
+/* ---- the container profile ------------------------------------------------------ */
+
+/* podman's default capabilities (containers.conf default_capabilities) */
+static const char podman_caps[] = "CAP_CHOWN,CAP_DAC_OVERRIDE,CAP_FOWNER,CAP_FSETID,"
+	"CAP_KILL,CAP_NET_BIND_SERVICE,CAP_SETFCAP,CAP_SETGID,CAP_SETPCAP,CAP_SETUID,"
+	"CAP_SYS_CHROOT";
+
+/* the messages of tools/seccomp's code */
+void sb_error(const char *fmt, ...)
+{
+	char buf[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	out("error\t-\t%s\n", buf);
+}
+
+static struct json_object *member(struct json_object *o, const char *k)
+{
+	struct json_object *v = NULL;
+
+	return o && json_object_object_get_ex(o, k, &v) ? v : NULL;
+}
+
+static bool has_cap(const char *cap)
+{
+	const char *s = strstr(podman_caps, cap);
+	size_t n = strlen(cap);
+
+	return s && (s == podman_caps || s[-1] == ',') && (!s[n] || s[n] == ',');
+}
+
+static bool list_has(struct json_object *a, const char *s)
+{
+	for (size_t i = 0; a && i < json_object_array_length(a); i++)
+		if (!strcmp(json_object_get_string(json_object_array_get_idx(a, i)), s))
+			return true;
+	return false;
+}
+
+/* containers/common's selection by capability (podman's set) and arch */
+static bool rule_used(struct json_object *r)
+{
+	struct json_object *inc = member(r, "includes"), *exc = member(r, "excludes"), *a;
+
+	a = member(exc, "arches");
+	if (a && json_object_array_length(a) && list_has(a, "amd64"))
+		return false;
+	a = member(exc, "caps");
+	for (size_t i = 0; a && i < json_object_array_length(a); i++)
+		if (has_cap(json_object_get_string(json_object_array_get_idx(a, i))))
+			return false;
+	a = member(inc, "arches");
+	if (a && json_object_array_length(a) && !list_has(a, "amd64"))
+		return false;
+	a = member(inc, "caps");
+	for (size_t i = 0; a && i < json_object_array_length(a); i++)
+		if (!has_cap(json_object_get_string(json_object_array_get_idx(a, i))))
+			return false;
+	return true;
+}
+
+static uint32_t oci_action(struct json_object *act, struct json_object *eret,
+			   struct json_object *ename)
+{
+	const char *a = json_object_get_string(act), *en = json_object_get_string(ename);
+	int e = eret ? json_object_get_int(eret) : EPERM;
+
+	if (en && *en)
+		for (int i = 1; i < 4096; i++)
+			if (strerrorname_np(i) && !strcmp(strerrorname_np(i), en))
+				e = i;
+	if (!strcmp(a, "SCMP_ACT_ALLOW"))
+		return SCMP_ACT_ALLOW;
+	if (!strcmp(a, "SCMP_ACT_ERRNO"))
+		return SCMP_ACT_ERRNO(e);
+	if (!strcmp(a, "SCMP_ACT_KILL_PROCESS"))
+		return SCMP_ACT_KILL_PROCESS;
+	if (!strcmp(a, "SCMP_ACT_TRAP"))
+		return SCMP_ACT_TRAP;
+	if (!strcmp(a, "SCMP_ACT_LOG"))
+		return SCMP_ACT_LOG;
+	return SCMP_ACT_KILL_THREAD;
+}
+
+/* the profile as crun gives it to libseccomp (archMap's x86 arches too) */
+static void load_docker_bpf(struct policy *p)
+{
+	struct json_object *prof = json_object_from_file(docker_path), *calls, *m;
+	scmp_filter_ctx ctx;
+	uint32_t def;
+	int fd, rc;
+	off_t size;
+
+	if (!prof)
+		die("%s: %s", docker_path, json_util_get_last_err());
+	def = oci_action(member(prof, "defaultAction"), member(prof, "defaultErrnoRet"),
+			 member(prof, "defaultErrno"));
+	ctx = seccomp_init(def);
+	if (!ctx)
+		die("seccomp_init");
+	m = member(prof, "archMap");
+	for (size_t i = 0; m && i < json_object_array_length(m); i++) {
+		struct json_object *e = json_object_array_get_idx(m, i), *sub;
+
+		if (strcmp(json_object_get_string(member(e, "architecture")), "SCMP_ARCH_X86_64"))
+			continue;
+		sub = member(e, "subArchitectures");
+		if (list_has(sub, "SCMP_ARCH_X86"))
+			seccomp_arch_add(ctx, SCMP_ARCH_X86);
+		if (list_has(sub, "SCMP_ARCH_X32"))
+			seccomp_arch_add(ctx, SCMP_ARCH_X32);
+	}
+	calls = member(prof, "syscalls");
+	for (size_t i = 0; calls && i < json_object_array_length(calls); i++) {
+		struct json_object *r = json_object_array_get_idx(calls, i);
+		struct json_object *names = member(r, "names"), *args = member(r, "args");
+		struct scmp_arg_cmp cmp[6];
+		size_t n = args ? json_object_array_length(args) : 0;
+		int count[6] = { 0 };
+		bool repeats = false;
+		uint32_t act;
+
+		if (!rule_used(r))
+			continue;
+		act = oci_action(member(r, "action"), member(r, "errnoRet"), member(r, "errno"));
+		if (act == def)
+			continue;	/* crun skips it */
+		for (size_t k = 0; k < n && k < 6; k++) {
+			struct json_object *a = json_object_array_get_idx(args, k);
+			const char *op = json_object_get_string(member(a, "op"));
+
+			cmp[k].arg = json_object_get_int(member(a, "index"));
+			cmp[k].op = !strcmp(op, "SCMP_CMP_NE") ? SCMP_CMP_NE :
+				    !strcmp(op, "SCMP_CMP_LT") ? SCMP_CMP_LT :
+				    !strcmp(op, "SCMP_CMP_LE") ? SCMP_CMP_LE :
+				    !strcmp(op, "SCMP_CMP_EQ") ? SCMP_CMP_EQ :
+				    !strcmp(op, "SCMP_CMP_GE") ? SCMP_CMP_GE :
+				    !strcmp(op, "SCMP_CMP_GT") ? SCMP_CMP_GT : SCMP_CMP_MASKED_EQ;
+			cmp[k].datum_a = json_object_get_uint64(member(a, "value"));
+			cmp[k].datum_b = json_object_get_uint64(member(a, "valueTwo"));
+			if (cmp[k].arg < 6 && ++count[cmp[k].arg] > 1)
+				repeats = true;
+		}
+		for (size_t j = 0; names && j < json_object_array_length(names); j++) {
+			int nr = seccomp_syscall_resolve_name(
+				json_object_get_string(json_object_array_get_idx(names, j)));
+
+			if (nr == __NR_SCMP_ERROR)
+				continue;
+			if (!repeats) {
+				rc = seccomp_rule_add_array(ctx, act, nr, n, cmp);
+			} else {
+				rc = 0;
+				for (size_t k = 0; !rc && k < n; k++)
+					rc = seccomp_rule_add_array(ctx, act, nr, 1, &cmp[k]);
+			}
+			if (rc)
+				die("%s: syscalls[%zu]: seccomp_rule_add: %d", docker_path, i, rc);
+		}
+	}
+	fd = memfd_create("bpf", 0);
+	if (fd < 0 || seccomp_export_bpf(ctx, fd))
+		die("%s: seccomp_export_bpf", docker_path);
+	size = lseek(fd, 0, SEEK_END);
+	p->prog.len = size / sizeof(struct sock_filter);
+	p->prog.filter = malloc(size);
+	if (!p->prog.filter || pread(fd, p->prog.filter, size, 0) != size)
+		die("%s: reading the exported filter", docker_path);
+	close(fd);
+	seccomp_release(ctx);
+	json_object_put(prof);
+}
 
 static struct policy *load_docker(void)
 {
+	static struct sb_policy sp;
+	static struct sb_install in;
+	struct sb_oci_opts o = {
+		.caps = podman_caps, .compat = SB_ABI_DENY, .x32 = SB_ABI_DENY,
+		.kernel_x32 = -1, .args_narrowed = true,
+	};
 	struct policy *p = policy_new("docker");
-	char line[512];
-	int missing = 0;
-	FILE *f = fopen(docker_path, "r");
 
-	if (!f)
-		die("%s", docker_path);
-	while (fgets(line, sizeof(line), f)) {
-		char name[64], op[16], vals[256];
-		int arg, nr, k;
-
-		line[strcspn(line, "#\n")] = 0;
-		k = sscanf(line, "%63s %d %15s %255s", name, &arg, op, vals);
-		if (k < 1)
-			continue;
-		nr = seccomp_syscall_resolve_name(name);
-		if (nr < 0 || nr >= NR_MAX) {
-			missing++;
-			continue;
-		}
-		if (k == 1) {
-			p->allow[nr] = 1;
-		} else if (k == 4) {
-			uint64_t v[MAX_VALS];
-			int nv = 0;
-
-			for (char *s = strtok(vals, ","); s && nv < MAX_VALS; s = strtok(NULL, ","))
-				v[nv++] = strtoull(s, NULL, 0);
-			policy_rule(p, nr, arg,
-				    !strcmp(op, "in") ? R_IN : !strcmp(op, "ne") ? R_NE : R_MASK0,
-				    nv, v);
-		} else {
-			die("%s: bad line '%s'", docker_path, line);
-		}
-	}
-	fclose(f);
-	out("info\tdocker_unknown_names\t%d\n", missing);
+	if (sb_oci_policy(docker_path, &o, &sp, NULL) ||
+	    sb_build_install(&sp, sp.action, 0, &in))
+		die("%s: the tool's translation", docker_path);
+	p->oci = &in;
+	p->bm = in.args;
+	p->nallowed = 0;
+	for (unsigned int nr = 0; nr < sb_native_count(); nr++)
+		p->nallowed += sb_allowed(&sp, nr);
+	load_docker_bpf(p);
+	out("info\tdocker_profile\t%s, podman's default capabilities, %s\n", docker_path,
+	    "--args=narrowed --compat=deny --x32=deny");
 	return p;
 }
 

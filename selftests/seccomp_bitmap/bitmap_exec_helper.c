@@ -8,6 +8,11 @@
  *   nnp      exit status = prctl(PR_GET_NO_NEW_PRIVS)
  *   getppid  calls getppid(): exit status errno if it failed, 200 if it ran
  *   uname    calls uname(): exit status errno if it failed, 200 if it ran
+ *   ia32-getpid  calls the ia32 getpid (int 0x80, eax 20): exit status
+ *            errno if it failed, 200 if it ran
+ *   syscall NR [ARG]...  calls native system call NR with up to six
+ *            arguments (strtoull, base 0): exit status errno if it failed,
+ *            200 if it returned
  * Unknown command: 101.
  */
 #define _GNU_SOURCE
@@ -57,6 +62,21 @@ int main(int argc, char **argv)
 		errno = 0;
 		ret = uname(&u);
 		return ret == -1 ? errno : 200;
+	}
+	if (!strcmp(argv[1], "syscall") && argc >= 3 && argc <= 9) {
+		unsigned long long a[6] = { };
+		int i;
+
+		for (i = 3; i < argc; i++)
+			a[i - 3] = strtoull(argv[i], NULL, 0);
+		errno = 0;
+		ret = syscall(strtol(argv[2], NULL, 0), a[0], a[1], a[2], a[3], a[4], a[5]);
+		return ret == -1 ? errno : 200;
+	}
+	if (!strcmp(argv[1], "ia32-getpid")) {
+		ret = 20;	/* __NR_getpid of the ia32 table */
+		asm volatile ("int $0x80" : "+a" (ret) : : "memory");
+		return ret < 0 && ret > -4096 ? -ret : 200;
 	}
 	return 101;
 }
