@@ -37,6 +37,8 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <sys/mount.h>
+#include <sys/user.h>
+#include <linux/filter.h>
 
 #define ACT_ERRNO	(SECCOMP_RET_ERRNO | E_BITMAP)
 
@@ -882,6 +884,259 @@ TEST(zombie_leader_with_its_own_bitmap_and_tsync)
 	       st);
 	EXPECT_TRUE(WIFEXITED(st) && (WEXITSTATUS(st) == 0 ||
 				      WEXITSTATUS(st) == 1));
+}
+
+/* ========================================================================== */
+/* 5. Stacked filters: PTRACE_EVENT_SECCOMP to 335, filter TSYNC, both TSYNCs */
+/* ========================================================================== */
+
+#define MAGIC	0x5eccL
+#define E_BPF	EXDEV
+
+/* getpid with args[2] == MAGIC: TRACE; getsid: ERRNO(E_BPF); else ALLOW */
+static long install_bpf(unsigned int flags)
+{
+	struct sock_filter filter[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_getsid, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | E_BPF),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_getpid, 0, 3),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+			 offsetof(struct seccomp_data, args[2])),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (__u32)MAGIC, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = {
+		.len = (unsigned short)ARRAY_SIZE(filter),
+		.filter = filter,
+	};
+
+	return sys_seccomp(SECCOMP_SET_MODE_FILTER, flags, &prog);
+}
+
+FIXTURE(event_rewrite) {
+	int unused;
+};
+
+FIXTURE_VARIANT(event_rewrite) {
+	long to;
+	int code;	/* the child's exit code: 10 SIGILL, 11 ENOSYS, 12 bitmap errno, 13 other */
+};
+
+/* rewritten to 335: what 335 gives anyone (SIGILL, no trampoline) */
+FIXTURE_VARIANT_ADD(event_rewrite, to_uretprobe) { .to = __NR_uretprobe, .code = 10, };
+/* to 335 | x32 bit: no uretprobe, the bitmap's action */
+FIXTURE_VARIANT_ADD(event_rewrite, to_x32_uretprobe) { .to = X32_BIT | __NR_uretprobe, .code = 12, };
+/* to the denied getppid: the bitmap judges again */
+FIXTURE_VARIANT_ADD(event_rewrite, to_getppid) { .to = __NR_getppid, .code = 12, };
+
+FIXTURE_SETUP(event_rewrite)
+{
+}
+
+FIXTURE_TEARDOWN(event_rewrite)
+{
+}
+
+TEST_F(event_rewrite, rejudged)
+{
+	int st, i;
+	pid_t pid = fork();
+
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		int nrs[] = { __NR_uretprobe, __NR_getppid };
+		long r;
+
+		child_prep(_metadata, true);
+		signal(SIGILL, on_sigill);
+		ASSERT_EQ(0, deny_list(ACT_ERRNO, 0, nrs, 2));
+		ASSERT_EQ(0, install_bpf(0));
+		ASSERT_EQ(0, ptrace(PTRACE_TRACEME, 0, 0, 0));
+		raise(SIGSTOP);
+		ill_seen = 0;
+		if (sigsetjmp(ill_jmp, 1))
+			_exit(10);
+		r = raw_syscall6(__NR_getpid, 0, 0, MAGIC, 0, 0, 0);
+		_exit(r == -ENOSYS ? 11 : r == -E_BITMAP ? 12 : 13);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &st, 0));
+	ASSERT_TRUE(WIFSTOPPED(st));
+	ASSERT_EQ(0, ptrace(PTRACE_SETOPTIONS, pid, 0,
+			    PTRACE_O_TRACESECCOMP | PTRACE_O_EXITKILL));
+	ASSERT_EQ(0, ptrace(PTRACE_CONT, pid, 0, 0));
+	for (i = 0; i < 100; i++) {
+		int sig;
+
+		st = wait_status_wall(pid);
+		if (!WIFSTOPPED(st))
+			break;
+		sig = WSTOPSIG(st);
+		if (st >> 8 == (SIGTRAP | (PTRACE_EVENT_SECCOMP << 8))) {
+			sig = 0;
+			ASSERT_EQ(0, ptrace(PTRACE_POKEUSER, pid,
+					    offsetof(struct user_regs_struct, orig_rax),
+					    variant->to));
+		}
+		ASSERT_EQ(0, ptrace(PTRACE_CONT, pid, 0, sig));
+	}
+	TH_LOG("getpid rewritten at PTRACE_EVENT_SECCOMP to 0x%lx: status 0x%x",
+	       variant->to, st);
+	EXPECT_EXITED(st, variant->code);
+}
+
+/*
+ * A thread of a task in bitmap mode takes the early path; another thread
+ * installs a BPF filter with TSYNC: the first thread's next syscall must
+ * go through the filter (the early path refuses when a filter is stacked).
+ */
+static int ft_pipe[2], ft_done[2];
+
+static void *ft_thread(void *arg)
+{
+	char c;
+	long r;
+
+	(void)arg;
+	/* early path: allowed, no filter yet */
+	if (raw_syscall0(__NR_getsid) < 0)
+		return (void *)1L;
+	if (read(ft_pipe[0], &c, 1) != 1)
+		return (void *)2L;
+	r = raw_syscall0(__NR_getsid);
+	return (void *)(r == -E_BPF ? 0L : 3L);
+}
+
+TEST(filter_tsync_reaches_a_thread_on_the_early_path)
+{
+	int st;
+	pid_t pid = fork();
+
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		int nrs[] = { __NR_getppid };
+		pthread_t t;
+		void *ret;
+
+		child_prep(_metadata, true);
+		ASSERT_EQ(0, pipe(ft_pipe));
+		ASSERT_EQ(0, deny_list(ACT_ERRNO, SECCOMP_BITMAP_FLAG_TSYNC, nrs, 1));
+		ASSERT_EQ(0, pthread_create(&t, NULL, ft_thread, NULL));
+		usleep(20000);
+		ASSERT_EQ(0, install_bpf(SECCOMP_FILTER_FLAG_TSYNC));
+		ASSERT_EQ(1, write(ft_pipe[1], "x", 1));
+		ASSERT_EQ(0, pthread_join(t, &ret));
+		EXPECT_EQ(0L, (long)ret);
+		EXPECT_EQ(SECCOMP_MODE_BITMAP, get_mode());
+		EXPECT_EQ(-E_BPF, raw_syscall0(__NR_getsid));
+		EXPECT_EQ(-E_BITMAP, raw_syscall0(__NR_getppid));
+		CHILD_EXIT();
+	}
+	st = wait_status(pid);
+	EXPECT_EXITED(st, 0);
+	(void)ft_done;
+}
+
+/* Bitmap TSYNC and filter TSYNC from two threads while threads come and go */
+static volatile int mix_stop;
+static int mix_filter_fails, mix_filters;
+
+static void *mix_filter_tsync(void *arg)
+{
+	(void)arg;
+	while (!mix_stop && mix_filters < 40) {
+		long r = install_bpf(SECCOMP_FILTER_FLAG_TSYNC);
+
+		if (r)
+			mix_filter_fails++;
+		else
+			mix_filters++;
+		usleep(2000);
+	}
+	return NULL;
+}
+
+static int status_field(const char *path, const char *key)
+{
+	char buf[4096], *p;
+
+	if (read_file(path, buf, sizeof(buf)) <= 0)
+		return -1;
+	p = strstr(buf, key);
+	return p ? atoi(p + strlen(key)) : -2;
+}
+
+TEST(both_tsyncs_with_exiting_threads)
+{
+	long taint0 = tainted();
+	int st;
+	pid_t pid = fork();
+
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		pthread_t ch[3], ft;
+		__u64 w[BM_WORDS];
+		unsigned int i;
+		int fails = 0, nfilt, mode;
+		char mine[2048], theirs[2048], path[300];
+		DIR *d;
+		struct dirent *e;
+
+		child_prep(_metadata, true);
+		bm_fill(w, BM_WORDS, true);
+		ASSERT_EQ(0, bitmap_install(SECCOMP_BITMAP_FLAG_TSYNC, ACT_ERRNO,
+					    w, BM_BITS, NULL, 0));
+		race_stop = 0;
+		for (i = 0; i < ARRAY_SIZE(ch); i++)
+			ASSERT_EQ(0, pthread_create(&ch[i], NULL, churn, NULL));
+		ASSERT_EQ(0, pthread_create(&ft, NULL, mix_filter_tsync, NULL));
+		for (i = 0; i < ARRAY_SIZE(spare_nrs); i++) {
+			bm_clear(w, spare_nrs[i]);
+			if (bitmap_install(SECCOMP_BITMAP_FLAG_TSYNC, ACT_ERRNO,
+					   w, BM_BITS, NULL, 0))
+				fails++;
+			usleep(1000);
+		}
+		mix_stop = 1;
+		race_stop = 1;
+		pthread_join(ft, NULL);
+		for (i = 0; i < ARRAY_SIZE(ch); i++)
+			pthread_join(ch[i], NULL);
+		EXPECT_EQ(0, fails);
+		EXPECT_EQ(0, mix_filter_fails);
+		TH_LOG("%d filters synced", mix_filters);
+		ASSERT_LT(0, read_file("/proc/thread-self/seccomp_bitmap", mine,
+				       sizeof(mine)));
+		nfilt = status_field("/proc/thread-self/status", "Seccomp_filters:");
+		EXPECT_EQ(mix_filters, nfilt);
+		d = opendir("/proc/self/task");
+		ASSERT_NE(NULL, d);
+		while ((e = readdir(d))) {
+			if (e->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof(path), "/proc/self/task/%s/seccomp_bitmap",
+				 e->d_name);
+			if (read_file(path, theirs, sizeof(theirs)) < 0)
+				continue;
+			EXPECT_STREQ(mine, theirs);
+			snprintf(path, sizeof(path), "/proc/self/task/%s/status",
+				 e->d_name);
+			mode = status_field(path, "Seccomp:");
+			if (mode >= 0)
+				EXPECT_EQ(SECCOMP_MODE_BITMAP, mode);
+			st = status_field(path, "Seccomp_filters:");
+			if (st >= 0)
+				EXPECT_EQ(nfilt, st);
+		}
+		closedir(d);
+		EXPECT_EQ(-E_BPF, raw_syscall0(__NR_getsid));
+		EXPECT_EQ(-E_BITMAP, raw_syscall0(spare_nrs[0]));
+		CHILD_EXIT();
+	}
+	st = wait_status(pid);
+	EXPECT_EXITED(st, 0);
+	EXPECT_EQ(taint0, tainted());
 }
 
 static void __attribute__((constructor)) probe(void)
