@@ -173,6 +173,55 @@ TEST(uretprobe_ia32_335_is_the_compat_tables)
 }
 
 /*
+ * The documentation (Documentation/userspace-api/seccomp_bitmap.rst,
+ * "Actions") says -1 is the one number that escapes the action, and struct
+ * seccomp_bitmap_action's @action is "taken ... when @nr is denied".  A
+ * per-syscall KILL_PROCESS for 335 is accepted, /proc lists 335 as not
+ * allowed, and 335 still runs (SIGILL here): the exemption is a second
+ * exception that neither the documentation nor the ABI reports.
+ */
+TEST(uretprobe_deny_action_accepted_and_not_taken)
+{
+	int st;
+	pid_t pid = fork();
+
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		struct seccomp_bitmap_action act = {
+			.nr = __NR_uretprobe,
+			.action = SECCOMP_RET_KILL_PROCESS,
+		};
+		struct seccomp_bitmap sb;
+		__u64 w[BM_WORDS];
+		char buf[2048];
+		long r;
+
+		child_prep(_metadata, true);
+		signal(SIGILL, on_sigill);
+		bm_fill(w, BM_WORDS, true);
+		bm_clear(w, __NR_uretprobe);
+		memset(&sb, 0, sizeof(sb));
+		sb.size = sizeof(sb);
+		sb.action = ACT_ERRNO;
+		sb.nbits = BM_BITS;
+		sb.native = (uintptr_t)w;
+		sb.actions = (uintptr_t)&act;
+		sb.nactions = 1;
+		ASSERT_EQ(0, sys_seccomp(SECCOMP_SET_MODE_BITMAP, 0, &sb));
+		ASSERT_LT(0, read_file("/proc/self/seccomp_bitmap", buf, sizeof(buf)));
+		TH_LOG("/proc/self/seccomp_bitmap:\n%s", buf);
+		r = call_uretprobe(__NR_uretprobe);
+		TH_LOG("335 with a per-syscall KILL_PROCESS: %s (%ld)",
+		       r == 1 ? "SIGILL, survived" : r == -ENOSYS ? "ENOSYS" :
+		       r == -E_BITMAP ? "bitmap errno" : "other", r);
+		EXPECT_TRUE(r == 1 || r == -ENOSYS);
+		_exit(BM_PASSED() ? 0 : 1);
+	}
+	st = wait_status(pid);
+	EXPECT_EXITED(st, 0);
+}
+
+/*
  * A tracer rewrites a denied getppid to 335 at the syscall-entry stop (the
  * bitmap judges after it): the tracee gets what 335 gives anyone.
  */
