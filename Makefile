@@ -102,7 +102,8 @@ export KMAKE_CC
 FRAGMENTS := qemu/base.config $(if $(KSFX),qemu/base$(KSFX).config) qemu/bitmap.config qemu/hostfs.config
 # qemu/debug-6.12.config: what 6.12 no longer has (merged after debug.config)
 FRAGMENTS_DEBUG := $(FRAGMENTS) qemu/debug.config $(if $(KSFX),qemu/debug$(KSFX).config)
-FRAGMENTS_BENCH := $(FRAGMENTS) qemu/bench.config
+# qemu/bench-6.12.config: 6.12 needs no MODULES for the JIT (see the file)
+FRAGMENTS_BENCH := $(FRAGMENTS) qemu/bench.config $(if $(KSFX),qemu/bench$(KSFX).config)
 DEPS_STAMP := $(TOP)/build/.deps-stamp$(KSFX)
 GUEST_EXIT := $(TOP)/build/guest-exit
 
