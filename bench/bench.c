@@ -21,8 +21,9 @@
  * -f FORK_ITERS (default 100), -k MEM_CHILDREN (default 1000),
  * -p POLICY_CHILDREN (default 200), -d CONTAINER_PROFILE (an OCI seccomp
  * profile, JSON), -t TRUE_BINARY, -o PREFIX,... (run only configurations
- * whose name starts with one of them), -m MACRO_REPS (default 2; 0: no
- * macro rows), -B (a kernel without bitmap mode: no bitmap row).
+ * whose name starts with one of them), -m MACRO_REPS (default 3, times each
+ * program's weight; 0: no macro rows), -B (a kernel without bitmap mode: no
+ * bitmap row).
  *
  * The "docker" rows are a container's real profile, Debian's
  * containers-common seccomp.json (what podman, buildah and crun use), for
@@ -67,7 +68,7 @@
 #define MAX_VALS 64
 
 static long iters = 20000, reps = 7, fork_iters = 100, mem_children = 1000,
-	    policy_children = 200, macro_reps = 2;
+	    policy_children = 200, macro_reps = 3;
 static int no_bitmap;		/* -B: a kernel without bitmap mode (pristine) */
 static const char *docker_path = "/bench/containers-seccomp.json";
 static const char *true_path = "/bench/true";
@@ -1094,22 +1095,29 @@ struct macro_cmd {
 	const char *out;	/* stdout (stdin is /dev/null) */
 };
 
+/*
+ * @weight multiplies macro_reps: a run's count moves by a few 10k
+ * instructions from run to run (where the 4-ms timer ticks fall, page
+ * and slab state), which is much of find's whole overhead, so the short
+ * programs run more often.
+ */
 struct macro {
 	const char *name;
+	int weight;
 	int ncmds;
 	struct macro_cmd cmds[2];
 };
 
 static const struct macro macros[] = {
-	{ "sha256sum", 1, {
+	{ "sha256sum", 1, 1, {
 		{ { "/usr/bin/sha256sum", MACRO_BIG }, "/dev/null" } } },
-	{ "gzip", 2, {
+	{ "gzip", 1, 2, {
 		{ { "/usr/bin/gzip", "-c", MACRO_BIG }, MACRO_DIR "/big.gz" },
 		{ { "/usr/bin/gzip", "-dc", MACRO_DIR "/big.gz" }, "/dev/null" } } },
-	{ "find", 1, {
+	{ "find", 5, 1, {
 		{ { "/usr/bin/find", MACRO_TREE, "-type", "f", "-size", "-64k",
 		    "-name", "*7*" }, "/dev/null" } } },
-	{ "tar", 2, {
+	{ "tar", 2, 2, {
 		{ { "/usr/bin/tar", "-cf", MACRO_DIR "/tree.tar", "-C", MACRO_DIR, "tree" },
 		  "/dev/null" },
 		{ { "/usr/bin/tar", "-xf", MACRO_DIR "/tree.tar", "-C", MACRO_DIR "/x" },
@@ -1253,7 +1261,7 @@ static int macro_cmd_run(const char *name, const struct macro_cmd *c,
 	return 0;
 }
 
-/* Row macro_<work>_<form>: one warm-up run, then macro_reps counted ones. */
+/* Row macro_<work>_<form>: one warm-up run, then macro_reps x weight counted ones. */
 static void run_macro(const struct macro *m, const char *suffix, const struct policy *p,
 		      enum form form)
 {
@@ -1262,7 +1270,7 @@ static void run_macro(const struct macro *m, const char *suffix, const struct po
 	snprintf(name, sizeof(name), "macro_%s_%s%s", m->name, form_name[form], suffix);
 	if (!selected(name))
 		return;
-	for (int rep = -1; rep < macro_reps; rep++) {
+	for (int rep = -1; rep < macro_reps * m->weight; rep++) {
 		uint64_t sum = 0, v;
 
 		for (int i = 0; i < m->ncmds; i++) {
