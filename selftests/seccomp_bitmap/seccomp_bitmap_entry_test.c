@@ -183,6 +183,7 @@ TEST(bitmap_added_under_bpf_filter_keeps_it)
 }
 
 struct sibling {
+	pthread_barrier_t ready;
 	pthread_barrier_t installed;
 	pthread_barrier_t checked;
 	long before, after;
@@ -193,6 +194,7 @@ static void *sibling_thread(void *arg)
 	struct sibling *s = arg;
 
 	s->before = raw_syscall0(__NR_getppid);
+	pthread_barrier_wait(&s->ready);
 	pthread_barrier_wait(&s->installed);
 	s->after = raw_syscall0(__NR_getppid);
 	pthread_barrier_wait(&s->checked);
@@ -211,21 +213,25 @@ TEST(bpf_filter_by_tsync_reaches_a_bitmap_sibling)
 	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		struct sibling s = { 0 };
+		long ppid = getppid();
 		pthread_t t;
 
 		child_prep(_metadata, true);
 		ASSERT_EQ(0, allow_native_but(__NR_getpid, 0));
+		pthread_barrier_init(&s.ready, NULL, 2);
 		pthread_barrier_init(&s.installed, NULL, 2);
 		pthread_barrier_init(&s.checked, NULL, 2);
 		ASSERT_EQ(0, pthread_create(&t, NULL, sibling_thread, &s));
 		/* the sibling has run getppid in bitmap mode alone */
-		usleep(10000);
+		pthread_barrier_wait(&s.ready);
 		ASSERT_EQ(0, bpf_deny_getppid(SECCOMP_FILTER_FLAG_TSYNC));
 		pthread_barrier_wait(&s.installed);
 		pthread_barrier_wait(&s.checked);
 		ASSERT_EQ(0, pthread_join(t, NULL));
-		EXPECT_EQ(getppid(), s.before);
+		EXPECT_EQ(ppid, s.before);
 		EXPECT_EQ(-EPERM, s.after);
+		/* and for the caller */
+		EXPECT_EQ(-EPERM, raw_syscall0(__NR_getppid));
 		CHILD_EXIT();
 	}
 	EXPECT_EXITED(wait_status(pid), 0);
@@ -239,21 +245,24 @@ TEST(bitmap_narrowed_by_tsync_reaches_a_sibling)
 	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		struct sibling s = { 0 };
+		long ppid = getppid();
 		pthread_t t;
 
 		child_prep(_metadata, true);
 		ASSERT_EQ(0, allow_native_but(__NR_getpid, 0));
+		pthread_barrier_init(&s.ready, NULL, 2);
 		pthread_barrier_init(&s.installed, NULL, 2);
 		pthread_barrier_init(&s.checked, NULL, 2);
 		ASSERT_EQ(0, pthread_create(&t, NULL, sibling_thread, &s));
-		usleep(10000);
+		pthread_barrier_wait(&s.ready);
 		ASSERT_EQ(0, allow_native_but(__NR_getppid,
 					      SECCOMP_BITMAP_FLAG_TSYNC));
 		pthread_barrier_wait(&s.installed);
 		pthread_barrier_wait(&s.checked);
 		ASSERT_EQ(0, pthread_join(t, NULL));
-		EXPECT_EQ(getppid(), s.before);
+		EXPECT_EQ(ppid, s.before);
 		EXPECT_EQ(-E_BITMAP, s.after);
+		EXPECT_EQ(-E_BITMAP, raw_syscall0(__NR_getppid));
 		CHILD_EXIT();
 	}
 	EXPECT_EXITED(wait_status(pid), 0);
