@@ -284,6 +284,14 @@ TEST(tracefs_mixed_int_and_string_filters_match_as_written)
 		{ "child_comm == \"" FORK_COMM "\" && parent_pid == %d", true },
 		{ "child_comm != \"" FORK_COMM "\" || parent_pid != %d", false },
 		{ "common_pid == %d && child_comm ~ \"*fork\"", true },
+		/* integer-only, with inversions and nesting */
+		{ "!(child_pid > 0)", false },
+		{ "!(child_pid < 0 || child_pid == 0) && parent_pid == %d", true },
+		{ "(child_pid < 0 || (parent_pid == %d && !(child_pid == 0)))", true },
+		{ "child_pid != 0 && !(parent_pid != %d)", true },
+		/* function-like string: glob front, end, middle on comm */
+		{ "parent_comm ~ \"rv16*\" && parent_comm ~ \"*fork\" && parent_comm ~ \"*16f*\"", true },
+		{ "parent_comm ~ \"rv16*\" && parent_comm ~ \"*forx\"", false },
 	};
 
 	t = fork_event_dir();
