@@ -21,6 +21,8 @@
  */
 #include <sys/ptrace.h>
 #include <sys/user.h>
+#include <pthread.h>
+#include <sys/syscall.h>
 
 #include "bitmap_util.h"
 
@@ -326,6 +328,141 @@ TEST(tracefs_mixed_int_and_string_filters_match_as_written)
 	EXPECT_NE(0, wr(t, "events/sched/sched_process_fork/filter",
 			"child_pid == 1 && parent_comm == 5"));
 	EXPECT_EQ(0, wr(t, "events/sched/sched_process_fork/filter", "0"));
+}
+
+/* ---- tracers attaching and detaching while the task runs the inline path -- */
+
+struct race {
+	volatile int stop;
+	volatile pid_t wtid;
+	volatile long ok, denied, bad, bad_ret, installs;
+};
+
+static struct race *rc;
+
+static void *race_worker(void *arg)
+{
+	pid_t me = getpgrp();
+
+	rc->wtid = syscall(SYS_gettid);
+	while (!rc->stop) {
+		long r = raw_syscall6(__NR_getpgid, 0, 0, MAGIC, 0, 0, 0);
+
+		if (r == me)
+			rc->ok++;
+		else if (r == -E_BITMAP)
+			rc->denied++;
+		else {
+			rc->bad++;
+			rc->bad_ret = r;
+		}
+	}
+	return NULL;
+}
+
+/* narrows the bitmap by TSYNC again and again: the worker's pointer changes */
+static void *race_narrower(void *arg)
+{
+	struct seccomp_bitmap_filter f;
+	__u64 w[BM_WORDS];
+	struct seccomp_bitmap sb;
+
+	bm_fill(w, BM_WORDS, true);
+	fset(&f, __NR_getpgid, "arg_0 == 0");
+	while (!rc->stop) {
+		memset(&sb, 0, sizeof(sb));
+		sb.size = sizeof(sb);
+		sb.action = SECCOMP_RET_ERRNO | E_BITMAP;
+		sb.nbits = BM_BITS;
+		sb.native = (uintptr_t)w;
+		sb.filters = (uintptr_t)&f;
+		sb.nfilters = (rc->installs & 1);
+		if (!sys_seccomp(SECCOMP_SET_MODE_BITMAP,
+				 SECCOMP_BITMAP_FLAG_TSYNC, &sb))
+			rc->installs++;
+		else
+			usleep(1000);
+	}
+	return NULL;
+}
+
+/*
+ * A tracer seizes the worker, stops it at getpgid's entry, sets its pid
+ * argument to 1 (the filter says arg_0 == 0) and detaches there, over and
+ * over, while a sibling narrows the bitmap by TSYNC: work bits change
+ * under the worker (SYSCALL_TRACE set and cleared), its bitmap pointer
+ * changes, and getpgid(1) must never run.
+ */
+TEST(tracer_attach_detach_race_with_tsync_never_runs_denied_arg)
+{
+	int rewrites = 0, stops = 0, i;
+	pid_t pid;
+
+	REQUIRE_FILTERS();
+	rc = shared_page();
+	ASSERT_NE(NULL, rc);
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		struct seccomp_bitmap_filter f;
+		pthread_t w, n;
+
+		setpgid(0, 0);
+		child_prep(_metadata, true);
+		fset(&f, __NR_getpgid, "arg_0 == 0");
+		ASSERT_EQ(0, install_filters(SECCOMP_RET_ERRNO | E_BITMAP, &f, 1));
+		ASSERT_EQ(0, pthread_create(&w, NULL, race_worker, NULL));
+		ASSERT_EQ(0, pthread_create(&n, NULL, race_narrower, NULL));
+		pthread_join(w, NULL);
+		pthread_join(n, NULL);
+		CHILD_EXIT();
+	}
+	while (!rc->wtid)
+		usleep(1000);
+	for (i = 0; i < 300; i++) {
+		struct __ptrace_syscall_info info;
+		pid_t t = rc->wtid;
+		int st, k;
+
+		if (ptrace(PTRACE_SEIZE, t, 0, PTRACE_O_TRACESYSGOOD))
+			break;
+		ptrace(PTRACE_INTERRUPT, t, 0, 0);
+		if (waitpid(t, &st, __WALL) != t || !WIFSTOPPED(st))
+			break;
+		/* up to a few stops: run to getpgid's entry */
+		for (k = 0; k < 6; k++) {
+			if (ptrace(PTRACE_SYSCALL, t, 0, 0))
+				break;
+			if (waitpid(t, &st, __WALL) != t || !WIFSTOPPED(st))
+				break;
+			stops++;
+			if (WSTOPSIG(st) != (SIGTRAP | 0x80))
+				continue;
+			memset(&info, 0, sizeof(info));
+			if (ptrace(PTRACE_GET_SYSCALL_INFO, t, sizeof(info), &info) > 0 &&
+			    info.op == PTRACE_SYSCALL_INFO_ENTRY &&
+			    info.entry.nr == __NR_getpgid &&
+			    info.entry.args[2] == (__u64)MAGIC) {
+				ptrace(PTRACE_POKEUSER, t,
+				       offsetof(struct user, regs) +
+				       offsetof(struct user_regs_struct, rdi), 1);
+				rewrites++;
+				break;
+			}
+		}
+		ptrace(PTRACE_DETACH, t, 0, 0);
+		if (i % 16 == 0)
+			usleep(2000);	/* let the worker run untraced */
+	}
+	rc->stop = 1;
+	EXPECT_EXITED(wait_status(pid), 0);
+	TH_LOG("stops %d, rewrites %d, worker: ok %ld denied %ld bad %ld (last %ld), TSYNC installs %ld",
+	       stops, rewrites, rc->ok, rc->denied, rc->bad, rc->bad_ret,
+	       rc->installs);
+	EXPECT_LT(0, rewrites);
+	EXPECT_EQ(0, rc->bad);
+	EXPECT_LE(rewrites, rc->denied);
+	EXPECT_LT(0, rc->ok);
 }
 
 TEST_HARNESS_MAIN
