@@ -299,7 +299,7 @@ bisect-check: tree
 # the same relative source path as build/linux from build/obj-linux, so ccache hits)
 SUBMISSION := $(TOP)/build/submission$(KSFX).mbox
 SUBMISSION_DIR := $(TOP)/build/submission$(KSFX)
-# series/6.12 has no cover letter of its own (optional): series/'s is used
+# $(SERIES)/0000-cover-letter.patch, or series/'s when $(SERIES) has none
 submission: tree
 	@COVER_LETTER=$(firstword $(wildcard $(SERIES)/0000-cover-letter.patch) series/0000-cover-letter.patch) \
 		qemu/submission mbox $(KSRC) $(SERIES) $(BITMAP_TESTS_DIR) $(SUBMISSION) $(SUBMISSION_DIR)
