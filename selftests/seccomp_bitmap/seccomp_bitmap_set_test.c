@@ -23,6 +23,8 @@
  * refuses gets the bitmap's ERRNO(ENOMSG); one it lets run fails by itself
  * (a bad fd, a path that does not exist) or returns harmlessly.
  */
+#include <ctype.h>
+
 #include "bitmap_util.h"
 
 /* ---- the syscalls and fields ---------------------------------------------- */
@@ -148,12 +150,15 @@ static long install_pair(enum width w, const char *ea, const char *eb)
 /* @e, written on A's field, on B's (close's "fd" is dup's "fildes") */
 static const char *on_b(enum width w, const char *e, char *buf, size_t size)
 {
+	const char *start = e;
 	size_t o = 0;
 
 	if (w != W32U)
 		return e;
 	while (*e && o + 8 < size) {
-		if (!strncmp(e, "fd", 2)) {
+		/* the word "fd", not the digits of 0xfd */
+		if (!strncmp(e, "fd ", 3) &&
+		    (e == start || !isalnum((unsigned char)e[-1]))) {
 			o += snprintf(buf + o, size - o, "fildes");
 			e += 2;
 		} else {
