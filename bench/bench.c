@@ -198,7 +198,7 @@ static double time_op(enum op op, long n)
 
 /* ---- policies --------------------------------------------------------------- */
 
-enum rule_op { R_IN, R_NE, R_MASK0 };
+enum rule_op { R_IN, R_NE, R_MASK0, R_GT_ANY };
 
 struct rule {
 	int nr;
@@ -348,6 +348,12 @@ static void build_bitmap(struct policy *p)
 			snprintf(e, len, "%s != 0x%llx", field,
 				 (unsigned long long)r->vals[0]);
 			break;
+		case R_GT_ANY:	/* no two alike: nothing for the engine to fold */
+			for (int v = 0; v < r->nvals; v++)
+				o += snprintf(e + o, len - o, "%s%s > 0x%llx",
+					      v ? " || " : "", field,
+					      (unsigned long long)r->vals[v]);
+			break;
 		case R_MASK0:
 			snprintf(e, len, "!(%s & 0x%llx)", field,
 				 (unsigned long long)r->vals[0]);
@@ -447,6 +453,14 @@ static void build_bpf(struct policy *p)
 							 r->vals[0], 0));
 			if (rc)
 				die("%s: rule %d: %d", p->name, i, rc);
+			break;
+		case R_GT_ANY:
+			for (int v = 0; v < r->nvals; v++) {
+				rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, r->nr, 1,
+						      SCMP_CMP64(r->arg, SCMP_CMP_GT, r->vals[v]));
+				if (rc)
+					die("%s: rule %d.%d: %d", p->name, i, v, rc);
+			}
 			break;
 		}
 		if (p->prio[r->nr])
@@ -1313,7 +1327,7 @@ int main(int argc, char **argv)
 						 F_BPF_JIT_TREE };
 	/* the macro rows: unconfined, bitmap, the peer as users run it (both layouts) */
 	static const enum form macro_forms[] = { F_NONE, F_BITMAP, F_BPF_JIT_TREE, F_BPF_JIT };
-	struct policy *allow, *f1, *f8, *docker, *none, *pred[2];
+	struct policy *allow, *f1, *f8, *docker, *none, *pred[4];
 	struct utsname u;
 	char name[96];
 	cpu_set_t cpus;
@@ -1501,15 +1515,19 @@ int main(int argc, char **argv)
 	run_mem("mem_bpf_filter8", f8, F_BPF, policy_children, 0);
 	/*
 	 * bytes per integer predicate: one filter of 32, then of 64
-	 * "fd == V" predicates (the report divides the difference by 32)
+	 * "fd == V" predicates (the report divides the difference by 32);
+	 * the engine folds those into one set, so the same with "fd > V"
+	 * predicates (cmp32, cmp64), which stay one predicate each
 	 */
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < 4; i++) {
+		static const char *const pname[] = { "pred32", "pred64", "cmp32", "cmp64" };
 		static uint64_t vals[64];
 
 		for (int v = 0; v < 64; v++)
 			vals[v] = 0x1000 + v;
-		pred[i] = policy_new(i ? "pred64" : "pred32");
-		policy_rule(pred[i], __NR_close, 0, R_IN, i ? 64 : 32, vals);
+		pred[i] = policy_new(pname[i]);
+		policy_rule(pred[i], __NR_close, 0, i < 2 ? R_IN : R_GT_ANY,
+			    i % 2 ? 64 : 32, vals);
 		build(pred[i]);
 		snprintf(name, sizeof(name), "mem_bitmap_%s", pred[i]->name);
 		run_mem(name, pred[i], F_BITMAP, policy_children, 0);

@@ -12,7 +12,9 @@
  *   perf_*    a perf counter on the tracepoint with PERF_EVENT_IOC_SET_FILTER
  * Filters: none (the event without a filter: every call recorded or
  * counted), int1 "fd == 1", int8 "fd == 1 || ... || fd == 8" (integers
- * only), comm "comm == \"nosuch\"" (a string predicate); "off" is
+ * only), comm "comm == \"nosuch\"" (a string predicate), pid3
+ * "common_pid == 1 || common_pid == 2 || common_pid == 3", cmp8 eight
+ * integer terms of which only two neighbours can be folded; "off" is
  * the event off.  Output: name <TAB> median ns per call over REPS runs.
  *
  * Usage: trace_filter_bench [-n ITERS] [-r REPS]; needs root, tracefs.
@@ -41,6 +43,9 @@ static const char *const filters[][2] = {
 	{ "int8", "fd == 1 || fd == 2 || fd == 3 || fd == 4 || "
 		  "fd == 5 || fd == 6 || fd == 7 || fd == 8" },
 	{ "comm", "comm == \"nosuch\"" },
+	{ "pid3", "common_pid == 1 || common_pid == 2 || common_pid == 3" },
+	{ "cmp8", "fd < 1 || fd > 1 && fd < 2 || fd == 3 || fd > 4 && "
+		  "fd < 5 || fd == 6 || fd == 7" },
 };
 
 static int put(const char *path, const char *s)

@@ -13,7 +13,9 @@
  *  - a second filter on the same event is refused with EEXIST (6.1's
  *    ftrace_profile_set_filter() does not replace an existing filter);
  *  - filter strings 6.1 takes on the syscall events (whole-register,
- *    unsigned argument fields) still set and count the same calls.
+ *    unsigned argument fields) still set and count the same calls;
+ *  - OR-chains of equalities, which the engine folds into set
+ *    predicates, count what the filter as written matches.
  *
  * Needs root (system-wide counters), tracefs with the syscalls events
  * (CONFIG_FTRACE_SYSCALLS) and CONFIG_PERF_EVENTS.
@@ -466,6 +468,189 @@ TEST_F(pre_series_filter, sets_and_counts_as_before)
 		TH_LOG("\"%s\": %d calls with 0x%lx, %d with each of 0x%lx, 0x%lx, 0x%lx",
 		       variant->filter, N_MATCH, variant->match, N_MATCH,
 		       variant->other[0], variant->other[1], variant->other[2]);
+	}
+}
+
+/*
+ * Set predicates: the engine folds "f == a || f == b || ..." (and
+ * "f != a && f != b && ...") on one field into one lookup of the field
+ * among the values.  Perf counts exactly the events the filter as written
+ * matches: each variant's filter must count what C says it matches of a
+ * fixed sequence of close() calls, as must its twin with every equality
+ * written "(f >= v && f <= v)", which is not folded; and "!(filter)" the
+ * rest.  Values of %PID and %TYPE are this task's pid and the event's id.
+ */
+#define SET_CALLS	16
+
+static const unsigned long set_fds[SET_CALLS] = {
+	12345, 12346, 12347, 12348, 12350, 12351, 12360, 12361,
+	0x100003039, 0x10000303a, 0xffffffff00003039, 0xffffffff,
+	0xffffffffffffffff, 0x7fffffff, 0x80000000, 0xfffffffe,
+};
+
+FIXTURE(set_filter) {
+	long id;
+};
+
+FIXTURE_VARIANT(set_filter) {
+	const char *filter;	/* folded */
+	const char *twin;	/* the same, unfoldable */
+	/* which of set_fds[] match; -1: every call, -2: none */
+	int match[SET_CALLS + 1];
+};
+
+FIXTURE_VARIANT_ADD(set_filter, fd_eight_values) {
+	.filter = "fd == 12345 || fd == 12347 || fd == 12350 || fd == 12360 || "
+		  "fd == 0x100003039 || fd == 0xffffffff || fd == 0x7fffffff || "
+		  "fd == 0x1",
+	.twin = "(fd >= 12345 && fd <= 12345) || (fd >= 12347 && fd <= 12347) || "
+		"(fd >= 12350 && fd <= 12350) || (fd >= 12360 && fd <= 12360) || "
+		"(fd >= 0x100003039 && fd <= 0x100003039) || "
+		"(fd >= 0xffffffff && fd <= 0xffffffff) || "
+		"(fd >= 0x7fffffff && fd <= 0x7fffffff) || (fd >= 1 && fd <= 1)",
+	.match = { 0, 2, 4, 6, 8, 11, 13, -2 },
+};
+
+FIXTURE_VARIANT_ADD(set_filter, fd_not_in) {
+	.filter = "fd != 12345 && fd != 12346 && fd != 0xffffffffffffffff",
+	.twin = "!(fd >= 12345 && fd <= 12345) && !(fd >= 12346 && fd <= 12346) && "
+		"!(fd >= 0xffffffffffffffff && fd <= 0xffffffffffffffff)",
+	.match = { 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, -2 },
+};
+
+FIXTURE_VARIANT_ADD(set_filter, fd_set_within_and) {
+	.filter = "(fd == 12345 || fd == 12346 || fd == 12347) && fd > 12345",
+	.twin = "((fd >= 12345 && fd <= 12345) || (fd >= 12346 && fd <= 12346) || "
+		"(fd >= 12347 && fd <= 12347)) && fd > 12345",
+	.match = { 1, 2, -2 },
+};
+
+FIXTURE_VARIANT_ADD(set_filter, common_pid_int) {
+	.filter = "common_pid == 1 || common_pid == %PID || common_pid == -5",
+	.twin = "(common_pid >= 1 && common_pid <= 1) || "
+		"(common_pid >= %PID && common_pid <= %PID) || "
+		"(common_pid >= -5 && common_pid <= -5)",
+	.match = { -1 },
+};
+
+FIXTURE_VARIANT_ADD(set_filter, common_pid_not_in_set) {
+	.filter = "common_pid == 1 || common_pid == 2 || common_pid == -1",
+	.twin = "(common_pid >= 1 && common_pid <= 1) || "
+		"(common_pid >= 2 && common_pid <= 2) || "
+		"(common_pid >= -1 && common_pid <= -1)",
+	.match = { -2 },
+};
+
+FIXTURE_VARIANT_ADD(set_filter, common_type_u16_truncated) {
+	/* the constant is cut to the field's 16 bits, as before */
+	.filter = "common_type == 1 || common_type == %TYPE65536 || common_type == 2",
+	.twin = "(common_type >= 1 && common_type <= 1) || "
+		"(common_type >= %TYPE65536 && common_type <= %TYPE65536) || "
+		"(common_type >= 2 && common_type <= 2)",
+	.match = { -1 },
+};
+
+FIXTURE_VARIANT_ADD(set_filter, common_type_u16_not_in_set) {
+	.filter = "common_type == 1 || common_type == 2 || common_type == 3",
+	.twin = "(common_type >= 1 && common_type <= 1) || "
+		"(common_type >= 2 && common_type <= 2) || "
+		"(common_type >= 3 && common_type <= 3)",
+	.match = { -2 },
+};
+
+FIXTURE_VARIANT_ADD(set_filter, common_flags_u8_every_low_value) {
+	/* whatever the flags are at syscall entry, they are one of these */
+	.filter = "common_preempt_count == 0 || common_preempt_count == 1 || "
+		  "common_preempt_count == 2 || common_preempt_count == 3 || "
+		  "common_preempt_count == 0x100 || common_preempt_count == 0xff",
+	.twin = "(common_preempt_count >= 0 && common_preempt_count <= 3) || "
+		"(common_preempt_count >= 0xff && common_preempt_count <= 0xff)",
+	.match = { -1 },
+};
+
+FIXTURE_SETUP(set_filter)
+{
+	self->id = syscall_event_id("sys_enter_close");
+}
+
+FIXTURE_TEARDOWN(set_filter)
+{
+}
+
+/* @in with %PID and %TYPE65536 replaced */
+static void set_expand(const char *in, char *out, size_t size, long id)
+{
+	size_t o = 0;
+
+	while (*in && o + 24 < size) {
+		if (!strncmp(in, "%PID", 4)) {
+			o += snprintf(out + o, size - o, "%d", getpid());
+			in += 4;
+		} else if (!strncmp(in, "%TYPE65536", 10)) {
+			o += snprintf(out + o, size - o, "%ld", id + 65536);
+			in += 10;
+		} else {
+			out[o++] = *in++;
+		}
+	}
+	out[o] = '\0';
+}
+
+/* the calls of set_fds[] counted by a counter with @filter */
+static long set_count(struct __test_metadata *_metadata, long id,
+		      const char *filter)
+{
+	uint64_t n;
+	int fd, i;
+
+	fd = tp_open(id, 0, -1);
+	if (fd < 0)
+		return -1;
+	if (set_filter(fd, filter)) {
+		TH_LOG("SET_FILTER \"%s\": %s", filter, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	ioctl(fd, PERF_EVENT_IOC_RESET, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	for (i = 0; i < SET_CALLS; i++)
+		syscall(__NR_close, set_fds[i]);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	n = read_count(fd);
+	close(fd);
+	return n == UINT64_MAX ? -1 : (long)n;
+}
+
+TEST_F(set_filter, counts_as_written)
+{
+	char f[2048], t[2048], neg[2100];
+	long want = 0, folded, twin, rest;
+	int i;
+
+	if (self->id < 0)
+		SKIP(return, "no syscalls:sys_enter_close event (tracefs or CONFIG_FTRACE_SYSCALLS missing)");
+	if (tp_open(self->id, 0, -1) < 0 && errno == ENOSYS)
+		SKIP(return, "perf_event_open: no CONFIG_PERF_EVENTS");
+
+	set_expand(variant->filter, f, sizeof(f), self->id);
+	set_expand(variant->twin, t, sizeof(t), self->id);
+	snprintf(neg, sizeof(neg), "!(%s)", f);
+	for (i = 0; variant->match[i] >= 0; i++)
+		want++;
+	if (variant->match[i] == -1)
+		want = SET_CALLS;
+
+	folded = set_count(_metadata, self->id, f);
+	twin = set_count(_metadata, self->id, t);
+	rest = set_count(_metadata, self->id, neg);
+	EXPECT_EQ(want, folded) {
+		TH_LOG("\"%s\"", f);
+	}
+	EXPECT_EQ(want, twin) {
+		TH_LOG("\"%s\"", t);
+	}
+	EXPECT_EQ(SET_CALLS - want, rest) {
+		TH_LOG("\"%s\"", neg);
 	}
 }
 
