@@ -670,7 +670,7 @@ static bool bit(const struct attempt *a, int nr)
 	return a->native[nr / 64] >> (nr % 64) & 1;
 }
 
-/* stricter action wins; for equal actions the newer data (NOTES) */
+/* stricter action wins; for equal actions the newer data (seccomp_bitmap.rst, "Actions") */
 static uint32_t stricter(uint32_t old, uint32_t new)
 {
 	return (int32_t)(old & 0xffff0000U) < (int32_t)(new & 0xffff0000U) ? old : new;
