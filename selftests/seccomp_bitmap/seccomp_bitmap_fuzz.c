@@ -24,10 +24,12 @@
  *   seccomp() with other operation numbers and random flags.
  *
  * The parent checks, for every attempt: the call returned success or one
- * of DESIGN.md's errnos (EFAULT, EINVAL, E2BIG, EOPNOTSUPP, ENOMEM,
- * EACCES; PR_GET_SECCOMP_FILTER also ENOENT and ERANGE, see NOTES); an
- * accepted action is one DESIGN.md allows (KILL_PROCESS, KILL_THREAD, TRAP,
- * ERRNO with data <= MAX_ERRNO, LOG; no data on KILL and LOG); and then the
+ * of the errnos Documentation/userspace-api/seccomp_bitmap.rst lists
+ * ("Errors": EFAULT, EINVAL, E2BIG, EOPNOTSUPP, ENOMEM, EACCES;
+ * PR_GET_SECCOMP_FILTER also ENOENT and ERANGE, "Filter expressions"); an
+ * accepted action is one its "Actions" section allows (KILL_PROCESS,
+ * KILL_THREAD, TRAP, ERRNO with data <= MAX_ERRNO, LOG; no data on KILL and
+ * LOG; ALLOW, TRACE and USER_NOTIF are refused); and then the
  * child behaves per its bitmap: it runs a list of harmless probe syscalls
  * (getpid, getppid, getuid, getgid, sched_yield, getpgrp), each must run if
  * its bit is set, get -data if its bit is clear and the action is ERRNO,
@@ -344,7 +346,7 @@ static uint32_t gen_action(void)
 	}
 }
 
-/* Is this action one DESIGN.md lets an install accept? */
+/* Is this action one an install may accept (seccomp_bitmap.rst, "Actions")? */
 static bool action_ok(uint32_t a)
 {
 	uint32_t data = a & 0xffff;
@@ -668,7 +670,7 @@ static bool bit(const struct attempt *a, int nr)
 	return a->native[nr / 64] >> (nr % 64) & 1;
 }
 
-/* stricter action wins; for equal actions the newer data (NOTES) */
+/* stricter action wins; for equal actions the newer data (seccomp_bitmap.rst, "Actions") */
 static uint32_t stricter(uint32_t old, uint32_t new)
 {
 	return (int32_t)(old & 0xffff0000U) < (int32_t)(new & 0xffff0000U) ? old : new;
@@ -750,7 +752,7 @@ static const char *check(const struct attempt *a, pid_t pid, int st,
 	}
 	success = r->ret >= 0;
 	if (!success && !errno_ok(a, -r->ret)) {
-		snprintf(buf, size, "returned errno %ld (%s), not one of DESIGN.md's",
+		snprintf(buf, size, "returned errno %ld (%s), not one seccomp_bitmap.rst lists",
 			 -r->ret, strerror(-r->ret));
 		return buf;
 	}

@@ -28,8 +28,8 @@ BPF=$HERE/../seccomp/seccomp_bpf
 KSFT_SKIP=4
 
 # By-design exclusions: "NAME|REASON", NAME as the harness prints it.
-EXCLUDED='global.mode_strict_support|strict mode and bitmap mode exclude each other (EINVAL, DESIGN.md)
-global.mode_strict_cannot_call_prctl|strict mode and bitmap mode exclude each other (EINVAL, DESIGN.md)
+EXCLUDED='global.mode_strict_support|strict mode and bitmap mode exclude each other (EINVAL, seccomp_bitmap.rst "Errors")
+global.mode_strict_cannot_call_prctl|strict mode and bitmap mode exclude each other (EINVAL, seccomp_bitmap.rst "Errors")
 global.mode_filter_get_seccomp|PR_GET_SECCOMP reports 3 (SECCOMP_MODE_BITMAP), the task'"'"'s mode, under a bitmap, not 2
 global.get_metadata|the tracer is itself confined: EACCES, as for any seccomp-confined tracer'
 
