@@ -1111,9 +1111,10 @@ struct macro_cmd {
 
 /*
  * @weight multiplies macro_reps: a run's count moves by a few 10k
- * instructions from run to run (where the 4-ms timer ticks fall, page
- * and slab state), which is much of find's whole overhead, so the short
- * programs run more often.
+ * instructions from run to run (page and slab state, the kernel's own
+ * periodic work; where the 4-ms timer ticks fell, before
+ * macro_tick_phase()), which is much of find's whole overhead, so the
+ * short programs run more often.
  */
 struct macro {
 	const char *name;
@@ -1214,6 +1215,22 @@ static int macro_setup(void)
 }
 
 /* One command: instructions from just before its execve to its reaping. */
+/*
+ * Start every run at the same place between two timer ticks: the bench
+ * kernel's tick is periodic (HZ_PERIODIC, no high-resolution timers), so
+ * a sleep of 1 ns ends in the softirq of a tick and the run then begins a
+ * fixed number of instructions after it.  Without this, where the ticks
+ * fell in a run moved its count by a tick's work (a few thousand
+ * instructions), as much as the whole difference between the forms for
+ * sha256sum and gzip.
+ */
+static void macro_tick_phase(void)
+{
+	struct timespec ns1 = { 0, 1 };
+
+	nanosleep(&ns1, NULL);
+}
+
 static int macro_cmd_run(const char *name, const struct macro_cmd *c,
 			 const struct policy *p, enum form form, uint64_t *vns)
 {
@@ -1260,6 +1277,7 @@ static int macro_cmd_run(const char *name, const struct macro_cmd *c,
 		out("error\t%s\tchild not ready (status 0x%x)\n", name, st);
 		return -1;
 	}
+	macro_tick_phase();
 	t0 = now_ns();
 	if (write(go[1], "g", 1) != 1)
 		die("go");
