@@ -1094,11 +1094,14 @@ static struct policy *load_docker(void)
  * tar, dynamically linked, copied with their libraries into the initramfs
  * by the top Makefile) doing real work on files in tmpfs: no device I/O,
  * so under -icount a whole run is a deterministic count of instructions.
- * Each command runs in a child that installs the policy first (as in a
- * container every process is confined), then waits until the parent has
- * read the clock, then execs: the figure is the program's whole run
- * (execve, dynamic loading, its work, exit, the parent's wait), without
- * the install (install_* rows have that).
+ * Each command runs in a grandchild: a child, the container, installs
+ * the policy and forks the program, which inherits it (as in a container
+ * every process is confined by the policy its runtime installed once),
+ * waits until the parent has read the clock, then execs.  The figure is
+ * the program's whole run (execve, dynamic loading, its work, exit, the
+ * container's wait and word to the parent), without the install
+ * (install_* rows have that) and without freeing the policy: the
+ * container outlives the program, as a runtime's init does.
  */
 #define MACRO_DIR "/tmp/macro"
 #define MACRO_BIG MACRO_DIR "/big"
@@ -1236,44 +1239,68 @@ static int macro_cmd_run(const char *name, const struct macro_cmd *c,
 			 const struct policy *p, enum form form, uint64_t *vns)
 {
 	char *envp[] = { "PATH=/usr/bin:/bin", "LC_ALL=C", NULL };
-	int go[2], ready[2], st;
+	int go[2], ready[2], done[2], st;
 	uint64_t t0;
 	pid_t pid;
 	char ch;
 
-	if (pipe(go) || pipe(ready))
+	if (pipe(go) || pipe(ready) || pipe(done))
 		die("pipe");
 	pid = fork();
 	if (pid < 0)
 		die("fork");
 	if (pid == 0) {
-		int in, o, rc;
+		/*
+		 * The container: installs the policy, forks the program, which
+		 * inherits it, and outlives it, as a runtime's init does, so
+		 * that the program's exit drops a reference and frees nothing.
+		 */
+		int in, o, rc, gst;
+		pid_t prog;
 
 		close(go[1]);
 		close(ready[0]);
+		close(done[0]);
 		rc = install(p, form);
 		if (rc) {
 			out("error\t%s\tinstall failed: %d\n", name, rc);
 			_exit(125);
 		}
-		in = open("/dev/null", O_RDONLY);
-		o = open(c->out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		if (in < 0 || o < 0 || dup2(in, 0) < 0 || dup2(o, 1) < 0)
-			_exit(126);
-		close(in);
-		close(o);
-		if (write(ready[1], "r", 1) != 1 || read(go[0], &ch, 1) != 1)
-			_exit(124);
+		prog = fork();
+		if (prog < 0)
+			_exit(123);
+		if (prog == 0) {
+			close(done[1]);
+			in = open("/dev/null", O_RDONLY);
+			o = open(c->out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+			if (in < 0 || o < 0 || dup2(in, 0) < 0 || dup2(o, 1) < 0)
+				_exit(126);
+			close(in);
+			close(o);
+			if (write(ready[1], "r", 1) != 1 || read(go[0], &ch, 1) != 1)
+				_exit(124);
+			close(go[0]);
+			close(ready[1]);
+			execve(c->argv[0], (char **)c->argv, envp);
+			_exit(127);
+		}
 		close(go[0]);
 		close(ready[1]);
-		execve(c->argv[0], (char **)c->argv, envp);
-		_exit(127);
+		if (waitpid(prog, &gst, 0) != prog)
+			_exit(122);
+		/* the program's status, then the container's exit */
+		ch = WIFEXITED(gst) && !WEXITSTATUS(gst) ? 'o' : 'f';
+		if (write(done[1], &ch, 1) != 1)
+			_exit(121);
+		_exit(ch == 'o' ? 0 : 1);
 	}
 	close(go[0]);
 	close(ready[1]);
+	close(done[1]);
 	if (read(ready[0], &ch, 1) != 1) {
 		close(go[1]);
 		close(ready[0]);
+		close(done[0]);
 		waitpid(pid, &st, 0);
 		out("error\t%s\tchild not ready (status 0x%x)\n", name, st);
 		return -1;
@@ -1282,13 +1309,16 @@ static int macro_cmd_run(const char *name, const struct macro_cmd *c,
 	t0 = now_ns();
 	if (write(go[1], "g", 1) != 1)
 		die("go");
+	if (read(done[0], &ch, 1) != 1)
+		ch = 'f';
+	*vns = now_ns() - t0;
 	if (waitpid(pid, &st, 0) != pid)
 		die("waitpid %s", name);
-	*vns = now_ns() - t0;
 	close(go[1]);
 	close(ready[0]);
-	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
-		out("error\t%s\t%s exited with status 0x%x\n", name, c->argv[0], st);
+	close(done[0]);
+	if (ch != 'o' || !WIFEXITED(st) || WEXITSTATUS(st)) {
+		out("error\t%s\t%s failed (container status 0x%x)\n", name, c->argv[0], st);
 		return -1;
 	}
 	return 0;
