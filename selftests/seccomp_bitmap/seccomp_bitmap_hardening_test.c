@@ -1715,9 +1715,11 @@ FIXTURE_VARIANT_ADD(conditional_arg, futex_utime) {
 	.nr = __NR_futex, .arg0 = "uaddr", .expr = "utime == 0",
 };
 
+#ifdef __NR_sysfs
 FIXTURE_VARIANT_ADD(conditional_arg, sysfs_arg1) {
 	.nr = __NR_sysfs, .arg0 = "option", .expr = "arg1 < 10",
 };
+#endif
 
 FIXTURE_SETUP(conditional_arg)
 {
