@@ -74,6 +74,12 @@ oci_bad_profiles|the profile's x86-64, x32 and ia32 tables
 oci_run|the profile's x86-64, x32 and ia32 tables
 oci_same_state|the profile's x86-64, x32 and ia32 tables"
 MACHINE=$(uname -m)
+# names and orders of the target's table where tests name them
+if [ "$MACHINE" = x86_64 ]; then
+	OPEN=open TYPO=opne NEAREST=open ORDER=read,write,close,execve
+else
+	OPEN=openat TYPO=wirte NEAREST=write ORDER=close,read,write,execve
+fi
 
 # t DESCRIPTION FUNCTION [ARG]...: one TAP result; the function's output is
 # shown (as TAP comments) only when it fails
@@ -356,8 +362,8 @@ unknown_name() {
 
 unknown_name_allow() {
 	rm -f "$T/ran"
-	sb run --allow execve,@default,opne -- touch "$T/ran"
-	expect_rc 2 && expect_err "--allow: unknown system call 'opne' (did you mean 'open'?)" &&
+	sb run --allow execve,@default,$TYPO -- touch "$T/ran"
+	expect_rc 2 && expect_err "--allow: unknown system call '$TYPO' (did you mean '$NEAREST'?)" &&
 		not_run
 }
 
@@ -459,9 +465,9 @@ show_known() {
 	wait $tool
 	expect_rc 0 || return 1
 	if [ $FILTERS = 1 ]; then
-		printf 'native:\tread,write,close,execve\ncompat:\t\naction:\tlog (0x7ffc0000)\nwrite:\tfd == 1 || fd == 2\n' > "$T/want"
+		printf 'native:\t%s\ncompat:\t\naction:\tlog (0x7ffc0000)\nwrite:\tfd == 1 || fd == 2\n' $ORDER > "$T/want"
 	else
-		printf 'native:\tread,write,close,execve\ncompat:\t\naction:\tlog (0x7ffc0000)\n' > "$T/want"
+		printf 'native:\t%s\ncompat:\t\naction:\tlog (0x7ffc0000)\n' $ORDER > "$T/want"
 	fi
 	cmp "$T/want" "$T/out" || { echo "show printed:"; cat "$T/out"; return 1; }
 }
@@ -489,7 +495,7 @@ action_line() {
 # the deny syntax: every bad line reported, nothing run
 deny_syntax() {
 	refused 2 "$T/p:3: cannot parse 'deny write errno': expected 'deny [compat:]NAME: ACTION'" \
-		'execve\n@default\ndeny write errno\ndeny wirte: errno\ndeny compat:raed: log\ndeny read:\ndeny open: errno:ENOSUCH\ndeny open: bogus\ncompat:read: fd == 1\naction: log\naction: kill\ndeny close: log\ndeny close: trap\n' &&
+		"execve\n@default\ndeny write errno\ndeny wirte: errno\ndeny compat:raed: log\ndeny read:\ndeny $OPEN: errno:ENOSUCH\ndeny $OPEN: bogus\ncompat:read: fd == 1\naction: log\naction: kill\ndeny close: log\ndeny close: trap\n" &&
 		expect_err "$T/p:4: unknown system call 'wirte' (did you mean 'write'?)" &&
 		expect_err "$T/p:5: unknown ia32 system call 'compat:raed' (did you mean 'compat:read'?)" &&
 		expect_err "$T/p:6: 'deny read:' without an action" &&
