@@ -15,6 +15,12 @@
 #   make tool         build seccomp-bitmap (tools/seccomp) into build/obj-<tree>/tools/seccomp
 #   make clean        remove build outputs of KSRC (never a developer's tree)
 #
+# ARCH=arm64 does check, bench, tool, ... for arm64: cross-built with
+# Debian's gcc-aarch64-linux-gnu, booted with qemu-system-aarch64 -M virt
+# (TCG, cortex-a72: AArch32 at EL0 too), objects build/obj-<tree>-arm64,
+# logs build/logs/<target>-<tree>-arm64; `make check-arm64` (part of make
+# test) is `make check ARCH=arm64`.
+#
 # KERNEL=6.12 does any of these for Debian's linux-source-6.12 with the series
 # in series/6.12 (tree build/linux-6.12, objects build/obj-linux-6.12*, logs
 # build/logs/<target>-linux-6.12); the default, KERNEL=6.1, is linux-source-6.1
@@ -106,7 +112,13 @@ EXTRA_TEST_TARGETS ?= lint
 ifeq ($(KERNEL),6.1)
 TEST_TARGETS_612 ?= check-6.12
 endif
-TEST_TARGETS ?= harness-check check check-debug $(EXTRA_TEST_TARGETS) $(TEST_TARGETS_612)
+# and the arm64 check kernel: check-arm64 is `make check ARCH=arm64` (any
+# TARGET-arm64 works: bench-arm64, ...), counts in build/logs/TARGET-arm64
+ifeq ($(KERNEL)$(ARCH),6.1x86)
+TEST_TARGETS_ARM64 ?= check-arm64
+endif
+TEST_TARGETS ?= harness-check check check-debug $(EXTRA_TEST_TARGETS) $(TEST_TARGETS_612) \
+	$(TEST_TARGETS_ARM64)
 
 # Reproducible kernel builds, so ccache hits across clones and rebuilds.
 export KBUILD_BUILD_TIMESTAMP := Thu Jan  1 00:00:00 UTC 2024
@@ -297,6 +309,13 @@ trinity: $(if $(filter check,$(TRINITY_KERNEL)),selftests,selftests-debug) $(GUE
 	if [ -f $(LOGS)/$*-linux-6.12/counts ]; then cp $(LOGS)/$*-linux-6.12/counts $(LOGS)/$*-6.12/counts; fi; \
 	exit $$rc
 
+# TARGET-arm64: `make TARGET ARCH=arm64`, for make test
+%-arm64:
+	@rm -f $(LOGS)/$*-linux-arm64/counts $(LOGS)/$*-arm64/counts; mkdir -p $(LOGS)/$*-arm64; rc=0; \
+	$(MAKE) --no-print-directory $* ARCH=arm64 || rc=$$?; \
+	if [ -f $(LOGS)/$*-linux-arm64/counts ]; then cp $(LOGS)/$*-linux-arm64/counts $(LOGS)/$*-arm64/counts; fi; \
+	exit $$rc
+
 test:
 	@mkdir -p $(LOGS)/test; P=0; F=0; S=0; rc=0; parts=""; \
 	for t in $(TEST_TARGETS); do \
@@ -360,19 +379,20 @@ OBJ_BENCH := $(OBJ)
 BENCH_KDEP := kernel
 endif
 BENCH_STAGE := $(OBJ_BENCH)/bench-stage
-BENCH_RESULTS := $(TOP)/bench/results$(KSFX)
+BENCH_RESULTS := $(TOP)/bench/results$(KSFX)$(ASFX)
 BENCH_ARGS ?=
 kernel-bench: tree
 	@ARCH=$(ARCH) qemu/build-kernel $(KSRC) $(TOP)/build/obj-$(KNAME)-bench $(FRAGMENTS_BENCH)
 
 bench-programs: $(BENCH_KDEP) $(GUEST_EXIT)
-	@$(MAKE) -s --no-print-directory -C bench OBJ=$(OBJ_BENCH) KSRC=$(KSRC_ABS) STAGE=$(BENCH_STAGE)
+	@$(MAKE) -s --no-print-directory -C bench OBJ=$(OBJ_BENCH) KSRC=$(KSRC_ABS) STAGE=$(BENCH_STAGE) \
+		$(if $(ASFX),CC=$(TCC))
 	@$(MKINITRAMFS) $(OBJ_BENCH)/bench-initramfs.cpio qemu/init $(GUEST_EXIT) $(BENCH_STAGE)
 
 bench: bench-programs
 	@t0=$$(date +%s); rc=0; ARCH=$(ARCH) bench/run $(OBJ_BENCH)/$(KIMAGE) $(OBJ_BENCH)/bench-initramfs.cpio \
 		$(BENCH_RESULTS) $(BENCH_ARGS) || rc=$$?; \
-	echo "bench: $$(( $$(date +%s) - t0 )) s; report: bench/results$(KSFX)/report.md"; exit $$rc
+	echo "bench: $$(( $$(date +%s) - t0 )) s; report: bench/results$(KSFX)$(ASFX)/report.md"; exit $$rc
 
 # the most parsing and memory one unprivileged task can make a call cost,
 # and the chain cap (bench/parse_worst.c), under -icount: instructions

@@ -105,6 +105,27 @@ static void die(const char *fmt, ...)
 enum op { OP_GETPPID, OP_CLOSE, OP_PERSONALITY, OP_WRITE, OP_N };
 static const char *const op_name[OP_N] = { "getppid", "close", "personality", "write" };
 
+#ifdef __aarch64__
+static inline long sc1(long nr, long a)
+{
+	register long x8 asm("x8") = nr;
+	register long x0 asm("x0") = a;
+
+	asm volatile("svc #0" : "+r"(x0) : "r"(x8) : "memory");
+	return x0;
+}
+
+static inline long sc3(long nr, long a, long b, long c)
+{
+	register long x8 asm("x8") = nr;
+	register long x0 asm("x0") = a;
+	register long x1 asm("x1") = b;
+	register long x2 asm("x2") = c;
+
+	asm volatile("svc #0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2) : "memory");
+	return x0;
+}
+#else
 static inline long sc1(long nr, long a)
 {
 	long r;
@@ -123,6 +144,7 @@ static inline long sc3(long nr, long a, long b, long c)
 		     : "rcx", "r11", "memory");
 	return r;
 }
+#endif
 
 static long op_once(enum op op)
 {
@@ -854,6 +876,13 @@ static void load_docker_bpf(struct policy *p)
 	for (size_t i = 0; m && i < json_object_array_length(m); i++) {
 		struct json_object *e = json_object_array_get_idx(m, i), *sub;
 
+#ifdef __aarch64__
+		if (strcmp(json_object_get_string(member(e, "architecture")), "SCMP_ARCH_AARCH64"))
+			continue;
+		sub = member(e, "subArchitectures");
+		if (list_has(sub, "SCMP_ARCH_ARM"))
+			seccomp_arch_add(ctx, SCMP_ARCH_ARM);
+#else
 		if (strcmp(json_object_get_string(member(e, "architecture")), "SCMP_ARCH_X86_64"))
 			continue;
 		sub = member(e, "subArchitectures");
@@ -861,6 +890,7 @@ static void load_docker_bpf(struct policy *p)
 			seccomp_arch_add(ctx, SCMP_ARCH_X86);
 		if (list_has(sub, "SCMP_ARCH_X32"))
 			seccomp_arch_add(ctx, SCMP_ARCH_X32);
+#endif
 	}
 	calls = member(prof, "syscalls");
 	for (size_t i = 0; calls && i < json_object_array_length(calls); i++) {

@@ -10,6 +10,8 @@
  *    bitmap judges the new number, with its action;
  *  - arm64 only: a tracer that writes x8 alone changes nothing (the
  *    number that runs is regs->syscallno, the one judged);
+ *  - a tracer's new first argument (x0, rdi) is what a filter of the
+ *    bitmap judges on the recheck (arm64 keeps orig_x0 in step);
  *  - the compat table: an AArch32 program (arm64; a CPU whose EL0 runs
  *    AArch32) is judged by the compat bitmap and the compat deny entries,
  *    never by the native bits of the same number.
@@ -243,6 +245,105 @@ TEST_F(tracer, rewrite_at_seccomp_stop)
 		}
 	}
 	ASSERT_TRUE(WIFEXITED(st));
+	ASSERT_EQ(0, WEXITSTATUS(st));
+}
+
+/* ---- a tracer's new first argument, judged by the bitmap's filter -------- */
+
+static int tracee_set_arg0(pid_t pid, long val)
+{
+	struct user_regs_struct regs;
+	struct iovec io = { .iov_base = &regs, .iov_len = sizeof(regs) };
+
+	if (ptrace(PTRACE_GETREGSET, pid, NT_PRSTATUS, &io))
+		return -1;
+#ifdef __aarch64__
+	regs.regs[0] = val;	/* the kernel keeps orig_x0 in step */
+#else
+	regs.rdi = val;
+#endif
+	return ptrace(PTRACE_SETREGSET, pid, NT_PRSTATUS, &io);
+}
+
+FIXTURE(tracer_arg) {
+};
+
+FIXTURE_VARIANT(tracer_arg) {
+	long to;		/* dup's new fildes */
+	bool denied;		/* the filter "fildes != 1000" is then false */
+};
+
+FIXTURE_VARIANT_ADD(tracer_arg, to_false_filter) {
+	.to = 1000, .denied = true,
+};
+
+FIXTURE_VARIANT_ADD(tracer_arg, to_true_filter) {
+	.to = 1,
+};
+
+FIXTURE_SETUP(tracer_arg)
+{
+}
+
+FIXTURE_TEARDOWN(tracer_arg)
+{
+}
+
+TEST_F(tracer_arg, rewrite_at_seccomp_stop)
+{
+	int go[2], st;
+	pid_t pid;
+
+	ASSERT_EQ(0, pipe(go));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		/* dup -> RET_TRACE, all else allowed; stacked on the bitmap */
+		struct sock_filter f[] = {
+			BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+				 offsetof(struct seccomp_data, nr)),
+			BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_dup, 0, 1),
+			BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE),
+			BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		};
+		struct sock_fprog prog = { .len = 4, .filter = f };
+		struct seccomp_bitmap_filter bf;
+		long ret;
+
+		child_prep(_metadata, true);
+		close(go[1]);
+		fset(&bf, __NR_dup, "fildes != 1000");
+		if (install_filters(SECCOMP_RET_ERRNO | E_BITMAP, &bf, 1) &&
+		    errno == EOPNOTSUPP)
+			_exit(100);
+		ASSERT_EQ(0, sys_seccomp(SECCOMP_SET_MODE_FILTER, 0, &prog));
+		await(go[0]);	/* the tracer is attached */
+		errno = 0;
+		ret = syscall(__NR_dup, 0);	/* the tracer makes it dup(to) */
+		if (variant->denied) {
+			ASSERT_EQ(-1, ret);
+			ASSERT_EQ(E_BITMAP, errno);
+		} else {
+			ASSERT_LE(0, ret);
+		}
+		_exit(0);
+	}
+	close(go[0]);
+	ASSERT_EQ(0, ptrace(PTRACE_SEIZE, pid, 0, PTRACE_O_TRACESECCOMP));
+	post(go[1]);
+	for (;;) {
+		ASSERT_EQ(pid, waitpid(pid, &st, 0));
+		if (WIFEXITED(st) || WIFSIGNALED(st))
+			break;
+		ASSERT_TRUE(WIFSTOPPED(st));
+		if (st >> 8 == (SIGTRAP | (PTRACE_EVENT_SECCOMP << 8)))
+			ASSERT_EQ(0, tracee_set_arg0(pid, variant->to));
+		ASSERT_EQ(0, ptrace(PTRACE_CONT, pid, 0,
+				    WSTOPSIG(st) == SIGTRAP ? 0 : WSTOPSIG(st)));
+	}
+	ASSERT_TRUE(WIFEXITED(st));
+	if (WEXITSTATUS(st) == 100)
+		SKIP(return, "kernel without CONFIG_SECCOMP_BITMAP_FILTER");
 	ASSERT_EQ(0, WEXITSTATUS(st));
 }
 

@@ -44,6 +44,16 @@ if [ $? = 1 ] && grep -q "Operation not supported" "$T/probe"; then
 	FILTERS=0 EXPR_ERR="Operation not supported"
 fi
 
+MACHINE=$(uname -m)
+# names and orders of the target's table where tests name them
+if [ "$MACHINE" = x86_64 ]; then
+	OPEN=open TYPO=opne NEAREST=open ORDER=read,write,close,execve
+	NR_WRITE=1 NR_KEXEC_LOAD=246 PROBE1=alarm NR_PROBE1=37
+else
+	OPEN=openat TYPO=wirte NEAREST=write ORDER=close,read,write,execve
+	NR_WRITE=64 NR_KEXEC_LOAD=104 PROBE1=personality NR_PROBE1=92
+fi
+
 # per-syscall deny actions need struct seccomp_bitmap version 1: a kernel
 # without them refuses every deny entry (or, its uapi grown before its
 # code, ignores them), and those tests skip
@@ -53,8 +63,8 @@ DENY=0
 
 # filters on the positional argument fields (arg_0..5): what --oci writes
 ARGFIELDS=0
-"$SB" run --allow '@default,execve,alarm: arg_0 == 5' --action errno:EXDEV -- \
-	"$HELPER" syscall 37 0 2> "$T/probe"
+"$SB" run --allow "@default,execve,$PROBE1: arg_0 == 5" --action errno:EXDEV -- \
+	"$HELPER" syscall $NR_PROBE1 0 2> "$T/probe"
 [ $? = 18 ] && ARGFIELDS=1
 
 # Debian's containers-common profile, installed next to this script
@@ -73,13 +83,6 @@ oci_convert|the profile's x86-64, x32 and ia32 tables
 oci_bad_profiles|the profile's x86-64, x32 and ia32 tables
 oci_run|the profile's x86-64, x32 and ia32 tables
 oci_same_state|the profile's x86-64, x32 and ia32 tables"
-MACHINE=$(uname -m)
-# names and orders of the target's table where tests name them
-if [ "$MACHINE" = x86_64 ]; then
-	OPEN=open TYPO=opne NEAREST=open ORDER=read,write,close,execve
-else
-	OPEN=openat TYPO=wirte NEAREST=write ORDER=close,read,write,execve
-fi
 
 # t DESCRIPTION FUNCTION [ARG]...: one TAP result; the function's output is
 # shown (as TAP comments) only when it fails
@@ -532,13 +535,13 @@ deny_errno() {
 deny_false_filter() {
 	need_filters || return 1
 	need_deny || return 1
-	sb run --allow '@default,execve,write: fd == 2' -- "$HELPER" syscall 1 1 0 0
+	sb run --allow '@default,execve,write: fd == 2' -- "$HELPER" syscall $NR_WRITE 1 0 0
 	expect_rc 159 || return 1
 	sb run --allow '@default,execve,write: fd == 2,deny write: errno:ENOSPC' -- \
-		"$HELPER" syscall 1 1 0 0
+		"$HELPER" syscall $NR_WRITE 1 0 0
 	expect_rc 28 || return 1
 	sb run --allow '@default,execve,write: fd == 1,deny write: errno:ENOSPC' -- \
-		"$HELPER" syscall 1 1 0 0
+		"$HELPER" syscall $NR_WRITE 1 0 0
 	expect_rc 200 || return 1
 	# sha256sum's write to fd 1 fails, nothing is written, nothing killed
 	sed 's/^write: fd == 1 /write: fd == 2 /' "$T/sha.policy" > "$T/p"
@@ -582,7 +585,7 @@ show_deny() {
 	"$SB" run --allow '@default,@basic-io,@file-system,@memory,execve,sendfile,prctl,deny kexec_load: errno:EPERM,deny compat:getpid: log' \
 		-- cat /proc/self/seccomp_bitmap > "$T/k" || return 1
 	cat "$T/k"
-	grep -q '^deny 246:	0x00050001$' "$T/k" && grep -q '^compat deny 20:	0x7ffc0000$' "$T/k" || return 1
+	grep -q "^deny $NR_KEXEC_LOAD:	0x00050001\$" "$T/k" && grep -q '^compat deny 20:	0x7ffc0000$' "$T/k" || return 1
 	"$SB" run --action log --allow '@default,execve,deny kexec_load: errno:EPERM' -- \
 		sh -c 'echo $$ > "$1.tmp"; mv "$1.tmp" "$1"; exec sleep 30' sh "$T/pid2" &
 	tool=$!
