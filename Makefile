@@ -187,7 +187,7 @@ kernel-debug: tree
 tool: kernel
 	@mkdir -p $(OBJ)/tools/seccomp
 	@$(MAKE) -s --no-print-directory -C $(KSRC_ABS)/tools/seccomp O=$(OBJ)/tools/seccomp \
-		KHDR_INCLUDES="-isystem $(OBJ)/usr/include"
+		KHDR_INCLUDES="-isystem $(OBJ)/usr/include" $(if $(ASFX),CC=$(TCC))
 	@echo "tool: $(OBJ)/tools/seccomp/seccomp-bitmap"
 
 # --- selftests (static, against the build's headers_install) ----------------
