@@ -227,19 +227,24 @@ static int a32_supported(const char *path)
  * The sandbox: every native syscall allowed, write() only while its fd is
  * not 1000 (the filter under test); the compat calls an AArch32 tracer
  * needs (ptrace, wait4, exit).  @stacked adds a BPF filter returning
- * SECCOMP_RET_TRACE for write(), for a stop at PTRACE_EVENT_SECCOMP.
+ * SECCOMP_RET_TRACE for write() of 0 bytes (the tracee's loop; not the
+ * post() of its readiness), for a stop at PTRACE_EVENT_SECCOMP.
  * Returns 0, or the errno of the failed install.
  */
 static int sandbox_install(bool stacked)
 {
+	/* write(fd, buf, 0) -> RET_TRACE; any other call (post()) allowed */
 	struct sock_filter f[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
 			 offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_write, 0, 1),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_write, 0, 3),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+			 offsetof(struct seccomp_data, args[2])),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 1),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
-	struct sock_fprog prog = { .len = 4, .filter = f };
+	struct sock_fprog prog = { .len = 6, .filter = f };
 	struct seccomp_bitmap_filter bf;
 	__u64 w[BM_WORDS], c[BM_WORDS];
 	struct seccomp_bitmap sb;
@@ -780,11 +785,13 @@ TEST_F(entry_stop, tracer_at_syscall_entry)
 	ASSERT_EQ(pid, waitpid(pid, &st, 0));
 	ASSERT_TRUE(WIFSTOPPED(st));
 	ASSERT_EQ(SIGSTOP, WSTOPSIG(st));
+	/* PTRACE_GET_SYSCALL_INFO tells an entry stop with TRACESYSGOOD */
+	ASSERT_EQ(0, ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_TRACESYSGOOD));
 	ASSERT_EQ(0, ptrace(variant->sysemu ? PTRACE_SYSEMU : PTRACE_SYSCALL,
 			    pid, 0, 0));
 	ASSERT_EQ(pid, waitpid(pid, &st, 0));
 	ASSERT_TRUE(WIFSTOPPED(st));
-	ASSERT_EQ(SIGTRAP, WSTOPSIG(st));
+	ASSERT_EQ(SIGTRAP | 0x80, WSTOPSIG(st));
 	ASSERT_EQ(__NR_getpid, stop_nr(pid));
 	if (variant->sysemu) {
 		ASSERT_EQ(0, set_retval(pid, 4242));
