@@ -29,6 +29,7 @@
  */
 #define _GNU_SOURCE
 #include <elf.h>
+#include <sched.h>
 #include <linux/filter.h>
 #include <sys/uio.h>
 #include <sys/user.h>
@@ -225,7 +226,8 @@ static int a32_supported(const char *path)
 
 /*
  * The sandbox: every native syscall allowed, write() only while its fd is
- * not 1000 (the filter under test); the compat calls an AArch32 tracer
+ * not 1000, unshare() only with no flags (the filters under test); the
+ * compat calls an AArch32 tracer
  * needs (ptrace, wait4, exit).  @stacked adds a BPF filter returning
  * SECCOMP_RET_TRACE for write() of 0 bytes (the tracee's loop; not the
  * post() of its readiness), for a stop at PTRACE_EVENT_SECCOMP.
@@ -245,7 +247,7 @@ static int sandbox_install(bool stacked)
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
 	struct sock_fprog prog = { .len = 6, .filter = f };
-	struct seccomp_bitmap_filter bf;
+	struct seccomp_bitmap_filter bf[2];
 	__u64 w[BM_WORDS], c[BM_WORDS];
 	struct seccomp_bitmap sb;
 
@@ -256,7 +258,9 @@ static int sandbox_install(bool stacked)
 	bm_set(c, 26);		/* ptrace */
 	bm_set(c, 114);		/* wait4 */
 	bm_set(c, 248);		/* exit_group */
-	fset(&bf, __NR_write, "fd != 1000");
+	fset(&bf[0], __NR_write, "fd != 1000");
+	/* unshare() only as a no-op: no new namespace (a user one above all) */
+	fset(&bf[1], __NR_unshare, "unshare_flags == 0");
 	memset(&sb, 0, sizeof(sb));
 	sb.size = sizeof(sb);
 	sb.action = SECCOMP_RET_ERRNO | E_BITMAP;
@@ -264,8 +268,8 @@ static int sandbox_install(bool stacked)
 	sb.native = (uintptr_t)w;
 	sb.compat_nbits = BM_BITS;
 	sb.compat = (uintptr_t)c;
-	sb.filters = (uintptr_t)&bf;
-	sb.nfilters = 1;
+	sb.filters = (uintptr_t)bf;
+	sb.nfilters = 2;
 	if (sys_seccomp(SECCOMP_SET_MODE_BITMAP, 0, &sb))
 		return errno ? errno : 255;
 	if (stacked && sys_seccomp(SECCOMP_SET_MODE_FILTER, 0, &prog))
@@ -284,7 +288,8 @@ FIXTURE_VARIANT(arg_tracer) {
 	enum tracer_kind tracer;
 	enum stop_kind stop;
 	bool orig_r0;		/* A32: poke GPR 17 (orig_r0 = orig_x0), not r0 */
-	long fd0;		/* the tracee's own write(fd0, "", 0) */
+	bool unshare;		/* the tracee's call: unshare(arg0), else */
+	long fd0;		/* write(fd0, "", 0) */
 	long to;		/* the value the tracer writes */
 	int status;		/* the tracee's exit: the poked call's errno, or 0 */
 };
@@ -315,7 +320,22 @@ FIXTURE_VARIANT_ADD(arg_tracer, a32_tracer_x0_at_seccomp_event) {
 	.fd0 = 1, .to = 1000, .status = E_BITMAP,
 };
 
+/*
+ * unshare(0) at its syscall-entry stop; the AArch32 tracer sets x0 to
+ * CLONE_NEWUSER: the filter must judge it (E_BITMAP), not let the tracee
+ * into a new user namespace (99).
+ */
+FIXTURE_VARIANT_ADD(arg_tracer, a32_tracer_unshare_newuser) {
+	.tracer = TR_A32, .stop = AT_SYSCALL_ENTRY, .unshare = true,
+	.fd0 = 0, .to = CLONE_NEWUSER, .status = E_BITMAP,
+};
+
 /* the same with a native tracer (NT_PRSTATUS; x86-64: rdi): holds */
+FIXTURE_VARIANT_ADD(arg_tracer, native_tracer_unshare_newuser) {
+	.tracer = TR_NATIVE, .stop = AT_SYSCALL_ENTRY, .unshare = true,
+	.fd0 = 0, .to = CLONE_NEWUSER, .status = E_BITMAP,
+};
+
 FIXTURE_VARIANT_ADD(arg_tracer, native_tracer_x0_at_syscall_entry) {
 	.tracer = TR_NATIVE, .stop = AT_SYSCALL_ENTRY,
 	.fd0 = 1, .to = 1000, .status = E_BITMAP,
@@ -407,10 +427,13 @@ TEST_F(arg_tracer, filter_judges_the_argument_that_runs)
 	tracee = fork();
 	ASSERT_LE(0, tracee);
 	if (!tracee) {
+		struct stat ns0, ns1;
 		long r;
 		int e, normal;
 
 		child_prep(_metadata, true);
+		if (stat("/proc/self/ns/user", &ns0))
+			_exit(105);
 		close(ready[0]);
 		e = sandbox_install(stacked);
 		if (e)
@@ -420,14 +443,20 @@ TEST_F(arg_tracer, filter_judges_the_argument_that_runs)
 		/* untraced, the call gives: */
 		normal = variant->fd0 == 1000 ? E_BITMAP : stacked ? ENOSYS : 0;
 		post(ready[1]);
-		/* only write() from here on: the tracer's first stop is one */
+		/* only this call from here on: the tracer's first stop is one */
 		while (!*done) {
 			errno = 0;
-			r = syscall(__NR_write, variant->fd0, "", 0);
+			if (variant->unshare)
+				r = syscall(__NR_unshare, variant->fd0);
+			else
+				r = syscall(__NR_write, variant->fd0, "", 0);
 			if (normal ? r != -1 || errno != normal : r != 0)
 				_exit(r < 0 ? errno : 200);
 		}
-		_exit(0);
+		/* unshare(CLONE_NEWUSER) ran: another user namespace */
+		if (stat("/proc/self/ns/user", &ns1))
+			_exit(106);
+		_exit(ns1.st_ino != ns0.st_ino ? 99 : 0);
 	}
 	close(ready[1]);
 	await(ready[0]);
@@ -482,7 +511,10 @@ TEST_F(arg_tracer, filter_judges_the_argument_that_runs)
 	ASSERT_TRUE(WIFEXITED(st));
 	if (WEXITSTATUS(st) == 100)
 		SKIP(return, "kernel without CONFIG_SECCOMP_BITMAP_FILTER");
-	/* EBADF (9): write(1000) ran, its filter judged the old argument */
+	/*
+	 * EBADF (9): write(1000) ran; 99: unshare(CLONE_NEWUSER) ran; their
+	 * filters judged the old argument
+	 */
 	ASSERT_EQ(variant->status, WEXITSTATUS(st));
 }
 
