@@ -10,7 +10,8 @@
 #   make series       export $(KSRC)'s commits pristine..HEAD into series/
 #   make bisect-check build every prefix of the series, then check the whole
 #   make submission   build/submission.mbox (cover letter, patches, selftests)
-#   make bench        bitmap mode vs seccomp-bpf, one boot per QEMU mode -> bench/results/
+#   make bench        bitmap mode vs seccomp-bpf (interpreter and JIT, linear and tree
+#                     layout), audit=1 and pristine-kernel boots -> bench/results/
 #   make parse-worst  worst-case cost of one unprivileged filter install (icount)
 #   make tool         build seccomp-bitmap (tools/seccomp) into build/obj-<tree>/tools/seccomp
 #   make clean        remove build outputs of KSRC (never a developer's tree)
@@ -136,7 +137,8 @@ FRAGMENTS := qemu/base.config qemu/base-$(ARCH).config $(if $(KSFX),qemu/base$(K
 	qemu/bitmap.config qemu/hostfs.config
 # qemu/debug-6.12.config: what 6.12 no longer has (merged after debug.config)
 FRAGMENTS_DEBUG := $(FRAGMENTS) qemu/debug.config $(if $(KSFX),qemu/debug$(KSFX).config)
-FRAGMENTS_BENCH := $(FRAGMENTS) qemu/bench.config
+# qemu/bench-6.12.config: 6.12 needs no MODULES for the JIT (see the file)
+FRAGMENTS_BENCH := $(FRAGMENTS) qemu/bench.config $(if $(KSFX),qemu/bench$(KSFX).config)
 DEPS_STAMP := $(TOP)/build/.deps-stamp$(KSFX)$(ASFX)
 # ARCH=arm64: the cross compiler, qemu-system-arm, static arm64 libraries
 ARCH_PKGS := $(if $(ASFX),$(shell sed -e 's/\#.*//' qemu/packages-$(ARCH)))
@@ -149,7 +151,7 @@ MKINITRAMFS := BUSYBOX=$(GUEST_BUSYBOX) qemu/mkinitramfs
 .PHONY: FORCE help deps tree kernel kernel-debug selftests selftests-debug \
 	initramfs initramfs-debug harness-check lint check check-debug test series bench clean distclean \
 	bisect-check submission submission-check \
-	kernel-bench bench-programs \
+	kernel-bench kernel-bench-pristine pristine-tree bench-programs \
 	tool \
 	config-matrix kernel-matrix selftests-matrix initramfs-matrix check-matrix trinity \
 	parse-worst
@@ -350,7 +352,7 @@ bisect-check: tree
 # the same relative source path as build/linux from build/obj-linux, so ccache hits)
 SUBMISSION := $(TOP)/build/submission$(KSFX).mbox
 SUBMISSION_DIR := $(TOP)/build/submission$(KSFX)
-# series/6.12 has no cover letter of its own (optional): series/'s is used
+# $(SERIES)/0000-cover-letter.patch, or series/'s when $(SERIES) has none
 submission: tree
 	@COVER_LETTER=$(firstword $(wildcard $(SERIES)/0000-cover-letter.patch) series/0000-cover-letter.patch) \
 		qemu/submission mbox $(KSRC) $(SERIES) $(BITMAP_TESTS_DIR) $(SUBMISSION) $(SUBMISSION_DIR)
@@ -363,14 +365,25 @@ submission-check:
 	echo "submission: $$p passed, $$f failed, 0 skipped"; exit $$rc
 
 # --- benchmark ---------------------------------------------------------------
-# The bench kernel is the check kernel (qemu/base.config + qemu/bitmap.config,
-# objects in build/obj-<tree>) unless BENCH_KERNEL=jit: then qemu/bench.config
-# is merged on top (MODULES + BPF_JIT as distributions build them), objects in
-# build/obj-<tree>-bench. bench/run boots it once per QEMU mode (icount = the
-# headline, tcg, kvm if the probe boots) and bench/report writes bench/results/.
+# The bench kernel is qemu/bench.config on top of the check kernel's
+# fragments: MODULES + BPF_JIT (+ BPF_JIT_DEFAULT_ON) as distributions build
+# them, objects in build/obj-<tree>-bench. bench/bench installs every bpf
+# policy twice, with bpf_jit_enable 0 (interpreter rows bpf_*) and 1 (JIT
+# rows bpf_jit_*), in libseccomp's linear and tree (SCMP_FLTATR_CTL_OPTIMIZE=2)
+# layouts. BENCH_KERNEL=check measures the check kernel instead (no JIT: the
+# bpf_jit_* rows then fail, as they should).
+# bench/run boots it once per QEMU mode: icount (the headline), icount-audit
+# (audit=1 on the command line: the audit rows), icount-pristine (the same
+# config built from the tree's `pristine` tag, in build/pristine/<tree>, objects
+# in build/pristine/obj-<tree>-bench (same relative paths as the series' for
+# ccache), same initramfs, bench -B: no bitmap rows), tcg, kvm if the probe
+# boots. bench/report writes bench/results/ (bench/results-6.12 for KERNEL=6.12).
 # BENCH_ARGS go to the guest program (e.g. "-n 20000 -r 7"; "sb=N" first
-# sets the upstream seccomp_benchmark's sample count).
-BENCH_KERNEL ?= check
+# sets the upstream seccomp_benchmark's sample count). BENCH_PRISTINE=no skips
+# the pristine kernel (its build and its boot).
+# The macro rows run Debian's own sha256sum, gzip, find and tar (copied into
+# the initramfs with their libraries by qemu/mkinitramfs): BENCH_MACRO_BINS.
+BENCH_KERNEL ?= jit
 ifeq ($(BENCH_KERNEL),jit)
 OBJ_BENCH := $(TOP)/build/obj-$(KNAME)-bench
 BENCH_KDEP := kernel-bench
@@ -381,16 +394,40 @@ endif
 BENCH_STAGE := $(OBJ_BENCH)/bench-stage
 BENCH_RESULTS := $(TOP)/bench/results$(KSFX)$(ASFX)
 BENCH_ARGS ?=
+BENCH_PRISTINE ?= yes
+PRISTINE_SRC := $(TOP)/build/pristine/$(KNAME)
+OBJ_PRISTINE := $(TOP)/build/pristine/obj-$(KNAME)-bench
+ifeq ($(ASFX),)
+BENCH_MACRO_BINS ?= /usr/bin/sha256sum /usr/bin/gzip /usr/bin/find /usr/bin/tar
+BENCH_MACRO_PKGS ?= coreutils gzip findutils tar libseccomp-dev
+else
+# ARCH=arm64: no macro rows (-m 0). The host's programs are x86-64 and
+# coreutils, gzip, findutils and tar cannot be installed for arm64 beside
+# them (Multi-Arch: foreign); the bench links libseccomp-dev:arm64.
+BENCH_MACRO_BINS ?=
+BENCH_MACRO_PKGS ?= libseccomp-dev:arm64
+override BENCH_ARGS += -m 0
+endif
 kernel-bench: tree
 	@ARCH=$(ARCH) qemu/build-kernel $(KSRC) $(TOP)/build/obj-$(KNAME)-bench $(FRAGMENTS_BENCH)
+
+# the tree's `pristine` tag (the Debian source without the series), extracted
+pristine-tree: tree
+	@qemu/pristine-tree $(KSRC) $(PRISTINE_SRC)
+
+kernel-bench-pristine: pristine-tree
+	@ARCH=$(ARCH) qemu/build-kernel $(PRISTINE_SRC) $(OBJ_PRISTINE) $(FRAGMENTS_BENCH)
 
 bench-programs: $(BENCH_KDEP) $(GUEST_EXIT)
 	@$(MAKE) -s --no-print-directory -C bench OBJ=$(OBJ_BENCH) KSRC=$(KSRC_ABS) STAGE=$(BENCH_STAGE) \
 		$(if $(ASFX),CC=$(TCC))
-	@$(MKINITRAMFS) $(OBJ_BENCH)/bench-initramfs.cpio qemu/init $(GUEST_EXIT) $(BENCH_STAGE)
+	@dpkg-query -W -f='$${Package} $${Version}\n' $(BENCH_MACRO_PKGS) | sort -u > $(BENCH_STAGE)/host-versions
+	@$(MKINITRAMFS) $(OBJ_BENCH)/bench-initramfs.cpio qemu/init $(GUEST_EXIT) $(BENCH_STAGE) $(BENCH_MACRO_BINS)
 
-bench: bench-programs
-	@t0=$$(date +%s); rc=0; ARCH=$(ARCH) bench/run $(OBJ_BENCH)/$(KIMAGE) $(OBJ_BENCH)/bench-initramfs.cpio \
+bench: bench-programs $(if $(filter yes,$(BENCH_PRISTINE)),kernel-bench-pristine)
+	@t0=$$(date +%s); rc=0; \
+	BENCH_PRISTINE_KERNEL=$(if $(filter yes,$(BENCH_PRISTINE)),$(OBJ_PRISTINE)/$(KIMAGE)) \
+	ARCH=$(ARCH) bench/run $(OBJ_BENCH)/$(KIMAGE) $(OBJ_BENCH)/bench-initramfs.cpio \
 		$(BENCH_RESULTS) $(BENCH_ARGS) || rc=$$?; \
 	echo "bench: $$(( $$(date +%s) - t0 )) s; report: bench/results$(KSFX)$(ASFX)/report.md"; exit $$rc
 
@@ -408,7 +445,7 @@ parse-worst: kernel $(GUEST_EXIT)
 # --- cleaning (never touches build/dev or any other developer tree) ----------
 # removes this KSRC's objects (build/obj-<tree>, -debug), logs, helper, stamp
 clean:
-	rm -rf $(OBJ) $(OBJ_DEBUG) $(TOP)/build/obj-$(KNAME)-bench $(LOGS) $(GUEST_EXIT) $(DEPS_STAMP)
+	rm -rf $(OBJ) $(OBJ_DEBUG) $(TOP)/build/obj-$(KNAME)-bench $(OBJ_PRISTINE) $(LOGS) $(GUEST_EXIT) $(DEPS_STAMP)
 
 distclean: clean
 	rm -rf build/linux
