@@ -245,7 +245,7 @@ harness-check:
 # checkpatch --strict on every patch, kernel-doc on every touched file, W=1
 # and sparse against pristine on every touched C file (check kernel's config)
 lint: kernel
-	@qemu/lint $(KSRC) $(SERIES) $(LOGS)/lint$(LOGSFX) $(OBJ)/.config $(TOP)/build/warn-$(KNAME)
+	@ARCH=$(ARCH) qemu/lint $(KSRC) $(SERIES) $(LOGS)/lint$(LOGSFX) $(OBJ)/.config $(TOP)/build/warn-$(KNAME)
 
 check: initramfs
 	@ARCH=$(ARCH) qemu/run -n check$(LOGSFX) -k $(OBJ)/$(KIMAGE) -i $(OBJ)/initramfs.cpio \

@@ -158,6 +158,7 @@ static inline long deny_list(__u32 action, unsigned int flags, const int *nrs,
 	return bitmap_install(flags, action, w, BM_BITS, NULL, 0);
 }
 
+#ifdef __x86_64__
 static inline void probe_segv(int sig)
 {
 	(void)sig;
@@ -209,6 +210,16 @@ static inline long int80_3(long nr, long b, long c, long d)
 	/* an ia32 caller sees eax only */
 	return (int)ret;
 }
+#else
+/* arm64: no int $0x80; its AArch32 tests are seccomp_bitmap_arch_test's */
+static inline bool have_ia32(void)
+{
+	return false;
+}
+
+#define NEED_IA32()							\
+	SKIP(return, "x86-64 only (int $0x80); AArch32: seccomp_bitmap_arch_test")
+#endif
 
 static inline long get_mode(void)
 {
