@@ -335,9 +335,11 @@ test:
 
 # every prefix builds on its own (a worktree of KSRC, incremental, ccache),
 # then the whole series boots and passes `make check`
+# BISECT_FROM=N: only the prefixes from the N-th commit on (default 1: all)
+BISECT_FROM ?= 1
 bisect-check: tree
 	@l=$(LOGS)/bisect-check$(LOGSFX); mkdir -p $$l; rc=0; \
-	ARCH=$(ARCH) qemu/bisect-check $(KSRC) $(TOP)/build/bisect-$(KNAME) $(OBJ)-bisect $$l/builds $(FRAGMENTS) || rc=1; \
+	ARCH=$(ARCH) BISECT_FROM=$(BISECT_FROM) qemu/bisect-check $(KSRC) $(TOP)/build/bisect-$(KNAME) $(OBJ)-bisect $$l/builds $(FRAGMENTS) || rc=1; \
 	$(MAKE) --no-print-directory check || rc=1; \
 	read bp bf bs < $$l/builds/counts || { bp=0; bf=1; }; \
 	if [ -f $(LOGS)/check$(LOGSFX)/counts ]; then read cp cf cs < $(LOGS)/check$(LOGSFX)/counts; else cp=0; cf=1; cs=0; fi; \
