@@ -16,6 +16,12 @@
 #   make tool         build seccomp-bitmap (tools/seccomp) into build/obj-<tree>/tools/seccomp
 #   make clean        remove build outputs of KSRC (never a developer's tree)
 #
+# ARCH=arm64 does check, bench, tool, ... for arm64: cross-built with
+# Debian's gcc-aarch64-linux-gnu, booted with qemu-system-aarch64 -M virt
+# (TCG, cortex-a72: AArch32 at EL0 too), objects build/obj-<tree>-arm64,
+# logs build/logs/<target>-<tree>-arm64; `make check-arm64` (part of make
+# test) is `make check ARCH=arm64`.
+#
 # KERNEL=6.12 does any of these for Debian's linux-source-6.12 with the series
 # in series/6.12 (tree build/linux-6.12, objects build/obj-linux-6.12*, logs
 # build/logs/<target>-linux-6.12); the default, KERNEL=6.1, is linux-source-6.1
@@ -45,7 +51,29 @@ $(error KERNEL=$(KERNEL): the series exists for KERNEL=6.1 (series/) and KERNEL=
 endif
 KPKG := linux-source-$(KERNEL)
 KSRC_ABS := $(abspath $(KSRC))
-KNAME := $(notdir $(KSRC_ABS))
+
+# Which architecture: x86 (x86-64, the default) or arm64 (cross-built with
+# Debian's gcc-aarch64-linux-gnu, booted with qemu-system-aarch64 -M virt).
+# ARCH=arm64 keeps its objects apart: build/obj-<tree>-arm64*, logs
+# build/logs/<target>-<tree>-arm64.
+ARCH ?= x86
+ifeq ($(ARCH),x86_64)
+override ARCH := x86
+endif
+ifeq ($(ARCH),x86)
+ASFX :=
+KIMAGE := arch/x86/boot/bzImage
+TCC := gcc
+else ifeq ($(ARCH),arm64)
+ASFX := -arm64
+KIMAGE := arch/arm64/boot/Image
+TCC := aarch64-linux-gnu-gcc
+else
+$(error ARCH=$(ARCH): the harness builds ARCH=x86 (the default) and ARCH=arm64)
+endif
+KNAME := $(notdir $(KSRC_ABS))$(ASFX)
+# the selftests and the guest's programs: static, for the target
+KSFT_XARGS := $(if $(ASFX),ARCH=$(ARCH) CROSS_COMPILE=aarch64-linux-gnu-)
 OBJ := $(TOP)/build/obj-$(KNAME)
 OBJ_DEBUG := $(TOP)/build/obj-$(KNAME)-debug
 OBJ_BENCH := $(TOP)/build/obj-$(KNAME)-bench
@@ -85,7 +113,13 @@ EXTRA_TEST_TARGETS ?= lint
 ifeq ($(KERNEL),6.1)
 TEST_TARGETS_612 ?= check-6.12
 endif
-TEST_TARGETS ?= harness-check check check-debug $(EXTRA_TEST_TARGETS) $(TEST_TARGETS_612)
+# and the arm64 check kernel: check-arm64 is `make check ARCH=arm64` (any
+# TARGET-arm64 works: bench-arm64, ...), counts in build/logs/TARGET-arm64
+ifeq ($(KERNEL)$(ARCH),6.1x86)
+TEST_TARGETS_ARM64 ?= check-arm64
+endif
+TEST_TARGETS ?= harness-check check check-debug $(EXTRA_TEST_TARGETS) $(TEST_TARGETS_612) \
+	$(TEST_TARGETS_ARM64)
 
 # Reproducible kernel builds, so ccache hits across clones and rebuilds.
 export KBUILD_BUILD_TIMESTAMP := Thu Jan  1 00:00:00 UTC 2024
@@ -99,13 +133,20 @@ KMAKE_CC ?= ccache gcc
 export KMAKE_CC
 
 # qemu/base-6.12.config: what 6.12's tinyconfig changed (merged after base.config)
-FRAGMENTS := qemu/base.config $(if $(KSFX),qemu/base$(KSFX).config) qemu/bitmap.config qemu/hostfs.config
+FRAGMENTS := qemu/base.config qemu/base-$(ARCH).config $(if $(KSFX),qemu/base$(KSFX).config) \
+	qemu/bitmap.config qemu/hostfs.config
 # qemu/debug-6.12.config: what 6.12 no longer has (merged after debug.config)
 FRAGMENTS_DEBUG := $(FRAGMENTS) qemu/debug.config $(if $(KSFX),qemu/debug$(KSFX).config)
 # qemu/bench-6.12.config: 6.12 needs no MODULES for the JIT (see the file)
 FRAGMENTS_BENCH := $(FRAGMENTS) qemu/bench.config $(if $(KSFX),qemu/bench$(KSFX).config)
-DEPS_STAMP := $(TOP)/build/.deps-stamp$(KSFX)
-GUEST_EXIT := $(TOP)/build/guest-exit
+DEPS_STAMP := $(TOP)/build/.deps-stamp$(KSFX)$(ASFX)
+# ARCH=arm64: the cross compiler, qemu-system-arm, static arm64 libraries
+ARCH_PKGS := $(if $(ASFX),$(shell sed -e 's/\#.*//' qemu/packages-$(ARCH)))
+GUEST_EXIT := $(TOP)/build/guest-exit$(ASFX)
+# the guest's busybox: the host's busybox-static, or Debian's arm64 one
+# (apt-get download busybox-static:arm64, unpacked into build/arm64)
+GUEST_BUSYBOX := $(if $(ASFX),$(TOP)/build/$(ARCH)/busybox,/bin/busybox)
+MKINITRAMFS := BUSYBOX=$(GUEST_BUSYBOX) qemu/mkinitramfs
 
 .PHONY: FORCE help deps tree kernel kernel-debug selftests selftests-debug \
 	initramfs initramfs-debug harness-check lint check check-debug test series bench clean distclean \
@@ -122,8 +163,8 @@ help:
 deps: $(DEPS_STAMP)
 # qemu/packages, plus the kernel's source package; again whenever its
 # tarball is missing
-$(DEPS_STAMP): qemu/packages qemu/deps $(if $(wildcard $(TARBALL)),,FORCE)
-	@qemu/deps qemu/packages $@ $(KPKG)
+$(DEPS_STAMP): qemu/packages $(if $(ASFX),qemu/packages-$(ARCH)) qemu/deps $(if $(wildcard $(TARBALL)),,FORCE)
+	@qemu/deps qemu/packages $@ $(KPKG) $(ARCH_PKGS)
 FORCE:
 
 # --- kernel tree + series ----------------------------------------------------
@@ -139,16 +180,16 @@ series:
 
 # --- kernels -----------------------------------------------------------------
 kernel: tree
-	@qemu/build-kernel $(KSRC) $(OBJ) $(FRAGMENTS)
+	@ARCH=$(ARCH) qemu/build-kernel $(KSRC) $(OBJ) $(FRAGMENTS)
 
 kernel-debug: tree
-	@qemu/build-kernel $(KSRC) $(OBJ_DEBUG) $(FRAGMENTS_DEBUG)
+	@ARCH=$(ARCH) qemu/build-kernel $(KSRC) $(OBJ_DEBUG) $(FRAGMENTS_DEBUG)
 
 # --- seccomp-bitmap, the tree's tools/seccomp (static, the build's headers) --
 tool: kernel
 	@mkdir -p $(OBJ)/tools/seccomp
 	@$(MAKE) -s --no-print-directory -C $(KSRC_ABS)/tools/seccomp O=$(OBJ)/tools/seccomp \
-		KHDR_INCLUDES="-isystem $(OBJ)/usr/include"
+		KHDR_INCLUDES="-isystem $(OBJ)/usr/include" $(if $(ASFX),CC=$(TCC))
 	@echo "tool: $(OBJ)/tools/seccomp/seccomp-bitmap"
 
 # --- selftests (static, against the build's headers_install) ----------------
@@ -165,7 +206,7 @@ define build_selftests
 	@rm -rf $(1)/kselftest/kselftest_install
 	@echo "selftests: building $(KSFT_TARGETS) (static) into $(1)/kselftest"
 	@$(MAKE) -s --no-print-directory -C $(KSRC_ABS)/tools/testing/selftests O=$(1) \
-		TARGETS="$(KSFT_TARGETS)" CC="gcc -static" install >$(1)/kselftest-build.log 2>&1 || \
+		TARGETS="$(KSFT_TARGETS)" CC="$(TCC) -static" $(KSFT_XARGS) install >$(1)/kselftest-build.log 2>&1 || \
 		{ cat $(1)/kselftest-build.log; echo "selftests: build failed (log: $(1)/kselftest-build.log)" >&2; exit 1; }
 	@if grep -E '^make(\[[0-9]+\])?: \*\*\*|error:' $(1)/kselftest-build.log; then \
 		echo "selftests: build failed (log: $(1)/kselftest-build.log)" >&2; exit 1; fi
@@ -178,14 +219,19 @@ selftests: kernel
 selftests-debug: kernel-debug
 	$(call build_selftests,$(OBJ_DEBUG))
 
-$(GUEST_EXIT): qemu/guest-exit.c | deps
+$(GUEST_EXIT): qemu/guest-exit.c $(if $(ASFX),$(GUEST_BUSYBOX)) | deps
 	@mkdir -p $(dir $@)
-	gcc -static -O2 -Wall -o $@ $<
+	$(TCC) -static -O2 -Wall -o $@ $<
+
+$(TOP)/build/arm64/busybox: | deps
+	@rm -rf $(dir $@) && mkdir -p $(dir $@)deb && cd $(dir $@)deb && chmod 777 . && \
+		apt-get download -q busybox-static:arm64 && dpkg-deb -x busybox-static_*_arm64.deb x && \
+		cp x/bin/busybox $@ && rm -rf x && file $@
 
 initramfs: selftests $(GUEST_EXIT)
-	@qemu/mkinitramfs $(OBJ)/initramfs.cpio qemu/init $(GUEST_EXIT) $(OBJ)/kselftest/kselftest_install
+	@$(MKINITRAMFS) $(OBJ)/initramfs.cpio qemu/init $(GUEST_EXIT) $(OBJ)/kselftest/kselftest_install
 initramfs-debug: selftests-debug $(GUEST_EXIT)
-	@qemu/mkinitramfs $(OBJ_DEBUG)/initramfs.cpio qemu/init $(GUEST_EXIT) $(OBJ_DEBUG)/kselftest/kselftest_install
+	@$(MKINITRAMFS) $(OBJ_DEBUG)/initramfs.cpio qemu/init $(GUEST_EXIT) $(OBJ_DEBUG)/kselftest/kselftest_install
 
 # --- boot and test -----------------------------------------------------------
 # unit checks of the TAP accounting and the splat detector on crafted logs
@@ -199,14 +245,14 @@ harness-check:
 # checkpatch --strict on every patch, kernel-doc on every touched file, W=1
 # and sparse against pristine on every touched C file (check kernel's config)
 lint: kernel
-	@qemu/lint $(KSRC) $(SERIES) $(LOGS)/lint$(LOGSFX) $(OBJ)/.config $(TOP)/build/warn-$(KNAME)
+	@ARCH=$(ARCH) qemu/lint $(KSRC) $(SERIES) $(LOGS)/lint$(LOGSFX) $(OBJ)/.config $(TOP)/build/warn-$(KNAME)
 
 check: initramfs
-	@qemu/run -n check$(LOGSFX) -k $(OBJ)/arch/x86/boot/bzImage -i $(OBJ)/initramfs.cpio \
+	@ARCH=$(ARCH) qemu/run -n check$(LOGSFX) -k $(OBJ)/$(KIMAGE) -i $(OBJ)/initramfs.cpio \
 		-t "$(TESTS)" -m $(CHECK_MEM) -T $(CHECK_TIMEOUT) -s $(CHECK_KSFT_TIMEOUT) -U -L $(LOGS)
 
 check-debug: initramfs-debug
-	@qemu/run -n check-debug$(LOGSFX) -k $(OBJ_DEBUG)/arch/x86/boot/bzImage -i $(OBJ_DEBUG)/initramfs.cpio \
+	@ARCH=$(ARCH) qemu/run -n check-debug$(LOGSFX) -k $(OBJ_DEBUG)/$(KIMAGE) -i $(OBJ_DEBUG)/initramfs.cpio \
 		-t "$(TESTS)" -m $(DEBUG_MEM) -T $(DEBUG_TIMEOUT) -s $(DEBUG_KSFT_TIMEOUT) -U -K -L $(LOGS)
 
 # --- config matrix -----------------------------------------------------------
@@ -227,13 +273,13 @@ config-matrix: tree
 
 kernel-matrix: tree
 	@test -n "$(MATRIX)" -a -f "$(MATRIX_FRAG)" || { echo "kernel-matrix: MATRIX=NAME of a qemu/matrix/NAME.config" >&2; exit 1; }
-	@qemu/build-kernel $(KSRC) $(OBJ_MATRIX) $(FRAGMENTS) $(MATRIX_FRAG)
+	@ARCH=$(ARCH) qemu/build-kernel $(KSRC) $(OBJ_MATRIX) $(FRAGMENTS) $(MATRIX_FRAG)
 selftests-matrix: kernel-matrix
 	$(call build_selftests,$(OBJ_MATRIX))
 initramfs-matrix: selftests-matrix $(GUEST_EXIT)
-	@qemu/mkinitramfs $(OBJ_MATRIX)/initramfs.cpio qemu/init $(GUEST_EXIT) $(OBJ_MATRIX)/kselftest/kselftest_install
+	@$(MKINITRAMFS) $(OBJ_MATRIX)/initramfs.cpio qemu/init $(GUEST_EXIT) $(OBJ_MATRIX)/kselftest/kselftest_install
 check-matrix: initramfs-matrix
-	@qemu/run -n matrix-$(MATRIX)$(LOGSFX) -k $(OBJ_MATRIX)/arch/x86/boot/bzImage -i $(OBJ_MATRIX)/initramfs.cpio \
+	@ARCH=$(ARCH) qemu/run -n matrix-$(MATRIX)$(LOGSFX) -k $(OBJ_MATRIX)/$(KIMAGE) -i $(OBJ_MATRIX)/initramfs.cpio \
 		-t "$(MATRIX_TESTS)" -m $(CHECK_MEM) -T $(CHECK_TIMEOUT) -s $(CHECK_KSFT_TIMEOUT) -U -L $(LOGS)
 
 # --- trinity in bitmap mode ---------------------------------------------------
@@ -251,10 +297,10 @@ TRINITY_OBJ = $(if $(filter check,$(TRINITY_KERNEL)),$(OBJ),$(OBJ_DEBUG))
 TRINITY_ARGS ?= -q -l off -s $(TRINITY_SEED) -N $(TRINITY_OPS) -C 2 --disable-fds=sockets
 trinity: $(if $(filter check,$(TRINITY_KERNEL)),selftests,selftests-debug) $(GUEST_EXIT)
 	@command -v trinity >/dev/null || { echo "trinity: not installed (apt-get install trinity; listed in qemu/packages)" >&2; exit 1; }
-	@qemu/mkinitramfs $(TRINITY_OBJ)/initramfs-trinity.cpio qemu/init $(GUEST_EXIT) \
+	@$(MKINITRAMFS) $(TRINITY_OBJ)/initramfs-trinity.cpio qemu/init $(GUEST_EXIT) \
 		$(TRINITY_OBJ)/kselftest/kselftest_install $$(command -v trinity)
 	@echo "trinity: seed $(TRINITY_SEED), at most $(TRINITY_OPS) syscalls and $(TRINITY_SECS) s, $(TRINITY_KERNEL) kernel"
-	@qemu/run -n trinity$(LOGSFX) -k $(TRINITY_OBJ)/arch/x86/boot/bzImage -i $(TRINITY_OBJ)/initramfs-trinity.cpio \
+	@ARCH=$(ARCH) qemu/run -n trinity$(LOGSFX) -k $(TRINITY_OBJ)/$(KIMAGE) -i $(TRINITY_OBJ)/initramfs-trinity.cpio \
 		-m $(DEBUG_MEM) -T $$(( $(TRINITY_SECS) + 900 )) $(if $(filter check,$(TRINITY_KERNEL)),,-K) -L $(LOGS) \
 		-c 'cd /tmp && /kselftest/seccomp_bitmap/bitmap_trinity_launcher -t $(TRINITY_SECS) -- /usr/bin/trinity $(TRINITY_ARGS)'
 
@@ -263,6 +309,13 @@ trinity: $(if $(filter check,$(TRINITY_KERNEL)),selftests,selftests-debug) $(GUE
 	@rm -f $(LOGS)/$*-linux-6.12/counts $(LOGS)/$*-6.12/counts; mkdir -p $(LOGS)/$*-6.12; rc=0; \
 	$(MAKE) --no-print-directory $* KERNEL=6.12 KSRC=build/linux-6.12 || rc=$$?; \
 	if [ -f $(LOGS)/$*-linux-6.12/counts ]; then cp $(LOGS)/$*-linux-6.12/counts $(LOGS)/$*-6.12/counts; fi; \
+	exit $$rc
+
+# TARGET-arm64: `make TARGET ARCH=arm64`, for make test
+%-arm64:
+	@rm -f $(LOGS)/$*-linux-arm64/counts $(LOGS)/$*-arm64/counts; mkdir -p $(LOGS)/$*-arm64; rc=0; \
+	$(MAKE) --no-print-directory $* ARCH=arm64 || rc=$$?; \
+	if [ -f $(LOGS)/$*-linux-arm64/counts ]; then cp $(LOGS)/$*-linux-arm64/counts $(LOGS)/$*-arm64/counts; fi; \
 	exit $$rc
 
 test:
@@ -282,9 +335,11 @@ test:
 
 # every prefix builds on its own (a worktree of KSRC, incremental, ccache),
 # then the whole series boots and passes `make check`
+# BISECT_FROM=N: only the prefixes from the N-th commit on (default 1: all)
+BISECT_FROM ?= 1
 bisect-check: tree
 	@l=$(LOGS)/bisect-check$(LOGSFX); mkdir -p $$l; rc=0; \
-	qemu/bisect-check $(KSRC) $(TOP)/build/bisect-$(KNAME) $(OBJ)-bisect $$l/builds $(FRAGMENTS) || rc=1; \
+	ARCH=$(ARCH) BISECT_FROM=$(BISECT_FROM) qemu/bisect-check $(KSRC) $(TOP)/build/bisect-$(KNAME) $(OBJ)-bisect $$l/builds $(FRAGMENTS) || rc=1; \
 	$(MAKE) --no-print-directory check || rc=1; \
 	read bp bf bs < $$l/builds/counts || { bp=0; bf=1; }; \
 	if [ -f $(LOGS)/check$(LOGSFX)/counts ]; then read cp cf cs < $(LOGS)/check$(LOGSFX)/counts; else cp=0; cf=1; cs=0; fi; \
@@ -306,7 +361,7 @@ submission: tree
 	@$(MAKE) --no-print-directory submission-check
 submission-check:
 	@l=$(LOGS)/submission$(LOGSFX); mkdir -p $$l; \
-	qemu/submission check $(KSRC) $(SUBMISSION) $(SUBMISSION_DIR) $(SUBMISSION_DIR)/obj-$(KNAME) $(FRAGMENTS) \
+	ARCH=$(ARCH) qemu/submission check $(KSRC) $(SUBMISSION) $(SUBMISSION_DIR) $(SUBMISSION_DIR)/obj-$(KNAME) $(FRAGMENTS) \
 		| tee $$l/log && rc=0 || rc=1; \
 	p=$$(grep -c '^ok ' $$l/log || true); f=$$(grep -c '^not ok ' $$l/log || true); echo "$$p $$f 0" > $$l/counts; \
 	echo "submission: $$p passed, $$f failed, 0 skipped"; exit $$rc
@@ -339,34 +394,44 @@ OBJ_BENCH := $(OBJ)
 BENCH_KDEP := kernel
 endif
 BENCH_STAGE := $(OBJ_BENCH)/bench-stage
-BENCH_RESULTS := $(TOP)/bench/results$(KSFX)
+BENCH_RESULTS := $(TOP)/bench/results$(KSFX)$(ASFX)
 BENCH_ARGS ?=
 BENCH_PRISTINE ?= yes
 PRISTINE_SRC := $(TOP)/build/pristine/$(KNAME)
 OBJ_PRISTINE := $(TOP)/build/pristine/obj-$(KNAME)-bench
+ifeq ($(ASFX),)
 BENCH_MACRO_BINS ?= /usr/bin/sha256sum /usr/bin/gzip /usr/bin/find /usr/bin/tar
 BENCH_MACRO_PKGS ?= coreutils gzip findutils tar libseccomp-dev
+else
+# ARCH=arm64: no macro rows (-m 0). The host's programs are x86-64 and
+# coreutils, gzip, findutils and tar cannot be installed for arm64 beside
+# them (Multi-Arch: foreign); the bench links libseccomp-dev:arm64.
+BENCH_MACRO_BINS ?=
+BENCH_MACRO_PKGS ?= libseccomp-dev:arm64
+override BENCH_ARGS += -m 0
+endif
 kernel-bench: tree
-	@qemu/build-kernel $(KSRC) $(TOP)/build/obj-$(KNAME)-bench $(FRAGMENTS_BENCH)
+	@ARCH=$(ARCH) qemu/build-kernel $(KSRC) $(TOP)/build/obj-$(KNAME)-bench $(FRAGMENTS_BENCH)
 
 # the tree's `pristine` tag (the Debian source without the series), extracted
 pristine-tree: tree
 	@qemu/pristine-tree $(KSRC) $(PRISTINE_SRC)
 
 kernel-bench-pristine: pristine-tree
-	@qemu/build-kernel $(PRISTINE_SRC) $(OBJ_PRISTINE) $(FRAGMENTS_BENCH)
+	@ARCH=$(ARCH) qemu/build-kernel $(PRISTINE_SRC) $(OBJ_PRISTINE) $(FRAGMENTS_BENCH)
 
 bench-programs: $(BENCH_KDEP) $(GUEST_EXIT)
-	@$(MAKE) -s --no-print-directory -C bench OBJ=$(OBJ_BENCH) KSRC=$(KSRC_ABS) STAGE=$(BENCH_STAGE)
+	@$(MAKE) -s --no-print-directory -C bench OBJ=$(OBJ_BENCH) KSRC=$(KSRC_ABS) STAGE=$(BENCH_STAGE) \
+		$(if $(ASFX),CC=$(TCC))
 	@dpkg-query -W -f='$${Package} $${Version}\n' $(BENCH_MACRO_PKGS) | sort -u > $(BENCH_STAGE)/host-versions
-	@qemu/mkinitramfs $(OBJ_BENCH)/bench-initramfs.cpio qemu/init $(GUEST_EXIT) $(BENCH_STAGE) $(BENCH_MACRO_BINS)
+	@$(MKINITRAMFS) $(OBJ_BENCH)/bench-initramfs.cpio qemu/init $(GUEST_EXIT) $(BENCH_STAGE) $(BENCH_MACRO_BINS)
 
 bench: bench-programs $(if $(filter yes,$(BENCH_PRISTINE)),kernel-bench-pristine)
 	@t0=$$(date +%s); rc=0; \
-	BENCH_PRISTINE_KERNEL=$(if $(filter yes,$(BENCH_PRISTINE)),$(OBJ_PRISTINE)/arch/x86/boot/bzImage) \
-	bench/run $(OBJ_BENCH)/arch/x86/boot/bzImage $(OBJ_BENCH)/bench-initramfs.cpio \
+	BENCH_PRISTINE_KERNEL=$(if $(filter yes,$(BENCH_PRISTINE)),$(OBJ_PRISTINE)/$(KIMAGE)) \
+	ARCH=$(ARCH) bench/run $(OBJ_BENCH)/$(KIMAGE) $(OBJ_BENCH)/bench-initramfs.cpio \
 		$(BENCH_RESULTS) $(BENCH_ARGS) || rc=$$?; \
-	echo "bench: $$(( $$(date +%s) - t0 )) s; report: bench/results$(KSFX)/report.md"; exit $$rc
+	echo "bench: $$(( $$(date +%s) - t0 )) s; report: bench/results$(KSFX)$(ASFX)/report.md"; exit $$rc
 
 # the most parsing and memory one unprivileged task can make a call cost,
 # and the chain cap (bench/parse_worst.c), under -icount: instructions
@@ -374,9 +439,9 @@ PW := $(OBJ)/parse-worst
 parse-worst: kernel $(GUEST_EXIT)
 	@mkdir -p $(PW)/inst && printf '#!/bin/sh\nexit 0\n' > $(PW)/inst/run_kselftest.sh && chmod +x $(PW)/inst/run_kselftest.sh
 	@gcc -O2 -Wall -static -isystem $(OBJ)/usr/include -o $(PW)/inst/parse_worst bench/parse_worst.c
-	@qemu/mkinitramfs $(PW)/initramfs.cpio qemu/init $(GUEST_EXIT) $(PW)/inst
-	@qemu/run -a tcg -I -P 1 -n parse-worst$(LOGSFX) -T 900 -A "norandmaps tsc=reliable" -L $(LOGS) \
-		-k $(OBJ)/arch/x86/boot/bzImage -i $(PW)/initramfs.cpio -c /kselftest/parse_worst
+	@$(MKINITRAMFS) $(PW)/initramfs.cpio qemu/init $(GUEST_EXIT) $(PW)/inst
+	@ARCH=$(ARCH) qemu/run -a tcg -I -P 1 -n parse-worst$(LOGSFX) -T 900 -A "norandmaps tsc=reliable" -L $(LOGS) \
+		-k $(OBJ)/$(KIMAGE) -i $(PW)/initramfs.cpio -c /kselftest/parse_worst
 	@grep -P '^\S+\t-?[0-9]+\t' $(LOGS)/parse-worst$(LOGSFX)/tap.log
 
 # --- cleaning (never touches build/dev or any other developer tree) ----------

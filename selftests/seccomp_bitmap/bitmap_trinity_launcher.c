@@ -50,7 +50,10 @@
 static const int denied[] = {
 	__NR_reboot, __NR_kexec_load, __NR_kexec_file_load, __NR_init_module,
 	__NR_finit_module, __NR_delete_module, __NR_swapon, __NR_swapoff,
-	__NR_acct, __NR_iopl, __NR_ioperm,
+	__NR_acct,
+#ifdef __NR_iopl
+	__NR_iopl, __NR_ioperm,
+#endif
 	/* ordinary calls: the denial path is hit all the time */
 	__NR_uname, __NR_sysinfo, __NR_getcpu, __NR_mincore, __NR_msync,
 	__NR_getrusage, __NR_times, __NR_syslog, __NR_add_key, __NR_keyctl,

@@ -48,9 +48,33 @@
 #include "kselftest_harness.h"
 #endif
 
-#if !defined(__x86_64__)
-#error "the seccomp bitmap tests are written for x86-64"
+#if !defined(__x86_64__) && !defined(__aarch64__)
+#error "the seccomp bitmap tests are written for x86-64 and arm64"
 #endif
+
+/*
+ * Programs whose tests are x86-64's alone (int $0x80, orig_rax, x86-64's
+ * legacy syscall numbers) end in BITMAP_X86_ONLY_MAIN(why): elsewhere
+ * they are one skipped test saying why (seccomp_bitmap_arch_test has the
+ * arm64 counterparts).
+ */
+#ifdef __x86_64__
+#define BITMAP_X86_64	1
+#else
+#define BITMAP_X86_64	0
+#define MAP_32BIT	0
+#endif
+#define BITMAP_X86_ONLY_MAIN(why)					\
+int main(void)								\
+{									\
+	(void)test_harness_run;						\
+	ksft_print_header();						\
+	ksft_set_plan(1);						\
+	ksft_test_result_skip("%s: x86-64 only: %s\n",			\
+			      program_invocation_short_name, why);	\
+	ksft_finished();						\
+	return 0;							\
+}
 
 /* si_code of a SECCOMP_RET_TRAP SIGSYS (<signal.h>, included above) */
 #ifndef SYS_SECCOMP
@@ -134,6 +158,7 @@ static inline long deny_list(__u32 action, unsigned int flags, const int *nrs,
 	return bitmap_install(flags, action, w, BM_BITS, NULL, 0);
 }
 
+#ifdef __x86_64__
 static inline void probe_segv(int sig)
 {
 	(void)sig;
@@ -185,6 +210,16 @@ static inline long int80_3(long nr, long b, long c, long d)
 	/* an ia32 caller sees eax only */
 	return (int)ret;
 }
+#else
+/* arm64: no int $0x80; its AArch32 tests are seccomp_bitmap_arch_test's */
+static inline bool have_ia32(void)
+{
+	return false;
+}
+
+#define NEED_IA32()							\
+	SKIP(return, "x86-64 only (int $0x80); AArch32: seccomp_bitmap_arch_test")
+#endif
 
 static inline long get_mode(void)
 {
@@ -547,6 +582,7 @@ static inline void *fault_page(void)
  * or -errno) and never touches errno, for code that shares its TLS with
  * another task (a clone(CLONE_VM) child without CLONE_SETTLS).
  */
+#ifdef __x86_64__
 static inline long raw_syscall6(long nr, long a1, long a2, long a3, long a4,
 				long a5, long a6)
 {
@@ -563,11 +599,33 @@ static inline long raw_syscall6(long nr, long a1, long a2, long a3, long a4,
 	return ret;
 }
 
+#else
+static inline long raw_syscall6(long nr, long a1, long a2, long a3, long a4,
+				long a5, long a6)
+{
+	register long x8 asm("x8") = nr;
+	register long x0 asm("x0") = a1;
+	register long x1 asm("x1") = a2;
+	register long x2 asm("x2") = a3;
+	register long x3 asm("x3") = a4;
+	register long x4 asm("x4") = a5;
+	register long x5 asm("x5") = a6;
+
+	asm volatile("svc #0"
+		     : "+r"(x0)
+		     : "r"(x8), "r"(x1), "r"(x2), "r"(x3), "r"(x4), "r"(x5)
+		     : "memory", "cc");
+	return x0;
+}
+
+#endif
+
 static inline long raw_syscall0(long nr)
 {
 	return raw_syscall6(nr, 0, 0, 0, 0, 0, 0);
 }
 
+#ifdef __x86_64__
 /* Raw syscall with one argument; *after = address after the instruction. */
 static inline long raw_syscall1_at(long nr, long a1, unsigned long *after)
 {
@@ -585,6 +643,25 @@ static inline long raw_syscall1_at(long nr, long a1, unsigned long *after)
 		*after = addr;
 	return ret;
 }
+#else
+/* Raw syscall with one argument; *after = address after the instruction. */
+static inline long raw_syscall1_at(long nr, long a1, unsigned long *after)
+{
+	register long x8 asm("x8") = nr;
+	register long x0 asm("x0") = a1;
+	unsigned long addr;
+
+	asm volatile("adr %1, 1f\n\t"
+		     "svc #0\n"
+		     "1:"
+		     : "+r"(x0), "=&r"(addr)
+		     : "r"(x8)
+		     : "memory", "cc");
+	if (after)
+		*after = addr;
+	return x0;
+}
+#endif
 
 /* ---- filter expressions (CONFIG_SECCOMP_BITMAP_FILTER) ------------------- */
 

@@ -22,6 +22,8 @@
 
 #include "bitmap_util.h"
 
+#if BITMAP_X86_64
+
 #include <pthread.h>
 
 #ifndef SECCOMP_BITMAP_SIZE_VER1
@@ -860,3 +862,7 @@ static void __attribute__((constructor)) probe_support(void)
 }
 
 TEST_HARNESS_MAIN
+
+#else
+BITMAP_X86_ONLY_MAIN("x86-64's syscall numbers and ia32 (int $0x80) entries; arm64's counterparts: seccomp_bitmap_arch_test")
+#endif

@@ -26,6 +26,8 @@
 
 #include "bitmap_util.h"
 
+#if BITMAP_X86_64
+
 #include <grp.h>
 #include <linux/futex.h>
 #include <pthread.h>
@@ -1887,3 +1889,7 @@ int main(int argc, char **argv)
 		return helper_main(argc, argv);
 	return test_harness_run(argc, argv);
 }
+
+#else
+BITMAP_X86_ONLY_MAIN("int $0x80, orig_rax rewrites, x86-64 ucontext registers; arm64's counterparts: seccomp_bitmap_arch_test")
+#endif

@@ -128,7 +128,11 @@ static struct result *res(void)
 
 static const int probes[] = {
 	__NR_getpid, __NR_getppid, __NR_getuid, __NR_getgid,
+#ifdef __NR_getpgrp
 	__NR_sched_yield, __NR_getpgrp,
+#else
+	__NR_sched_yield, __NR_getegid,
+#endif
 };
 #define NPROBES (int)(sizeof(probes) / sizeof(probes[0]))
 
@@ -715,8 +719,13 @@ static long probe_value(int i, pid_t child_pid)
 		return getuid();
 	case __NR_getgid:
 		return getgid();
+#ifdef __NR_getpgrp
 	case __NR_getpgrp:
 		return getpgrp();
+#else
+	case __NR_getegid:
+		return getegid();
+#endif
 	default:
 		return 0;
 	}

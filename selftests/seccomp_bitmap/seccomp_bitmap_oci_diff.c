@@ -70,6 +70,8 @@
 
 #include "seccomp-bitmap.h"
 
+#ifdef __x86_64__
+
 #define MAGIC		4000	/* the errno of an allowed probe */
 #ifndef SYS_SECCOMP
 #define SYS_SECCOMP	1	/* si_code of a SECCOMP_RET_TRAP */
@@ -1346,3 +1348,13 @@ int main(int argc, char **argv)
 	note("%d failed", failures);
 	return failures ? 1 : 0;
 }
+
+#else
+/* x86-64's three tables (x86-64, x32, ia32) are what it compares */
+int main(void)
+{
+	printf("TAP version 13\n1..1\n");
+	printf("ok 1 # SKIP x86-64 only: it compares libseccomp and the tool on the x86-64, x32 and ia32 tables\n");
+	return 0;
+}
+#endif

@@ -31,6 +31,8 @@
 
 #include "bitmap_util.h"
 
+#if BITMAP_X86_64
+
 #include <linux/filter.h>
 #include <sys/ptrace.h>
 #include <sys/user.h>
@@ -858,3 +860,7 @@ TEST_F(get_metadata, bpf_confined_root_tracer_gets_eacces)
 }
 
 TEST_HARNESS_MAIN
+
+#else
+BITMAP_X86_ONLY_MAIN("orig_rax rewrites and the ia32 table; arm64's NT_ARM_SYSTEM_CALL rewrites: seccomp_bitmap_arch_test")
+#endif

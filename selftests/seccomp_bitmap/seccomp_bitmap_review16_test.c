@@ -28,6 +28,7 @@
 
 #define IA32_NR_getpid	20
 
+#ifdef __x86_64__
 /* int $0x80 with rdi and rsi set too (a 64-bit task's native registers) */
 static inline long int80_with_native(long nr, long b, long rdi, long rsi)
 {
@@ -39,6 +40,34 @@ static inline long int80_with_native(long nr, long b, long rdi, long rsi)
 		     : "rcx", "rdx", "r8", "r9", "r10", "r11", "memory", "cc");
 	return (int)ret;
 }
+
+/* a stopped tracee's first syscall argument register (rdi) */
+static inline long poke_arg0(pid_t pid, long v)
+{
+	return ptrace(PTRACE_POKEUSER, pid,
+		      offsetof(struct user, regs) +
+		      offsetof(struct user_regs_struct, rdi), v);
+}
+#else
+#include <elf.h>
+#include <sys/uio.h>
+
+/*
+ * arm64 has no PTRACE_POKEUSER for the registers: x0 through
+ * PTRACE_SETREGSET NT_PRSTATUS, which also sets orig_x0 (what seccomp
+ * reads as the first argument) at a syscall-entry stop.
+ */
+static inline long poke_arg0(pid_t pid, long v)
+{
+	struct user_regs_struct regs;
+	struct iovec iov = { &regs, sizeof(regs) };
+
+	if (ptrace(PTRACE_GETREGSET, pid, NT_PRSTATUS, &iov))
+		return -1;
+	regs.regs[0] = v;
+	return ptrace(PTRACE_SETREGSET, pid, NT_PRSTATUS, &iov);
+}
+#endif
 
 static void __attribute__((constructor)) probe(void)
 {
@@ -92,11 +121,14 @@ TEST(regs_in_place_six_args_of_mmap)
 
 TEST(int80_native_filter_not_consulted)
 {
+#if BITMAP_X86_64
 	struct seccomp_bitmap_filter f;
 	pid_t pid;
+#endif
 
 	REQUIRE_FILTERS();
 	NEED_IA32();
+#if BITMAP_X86_64
 	/* native 20 is writev: a filter true for the registers we pass */
 	pid = fork();
 	ASSERT_LE(0, pid);
@@ -125,6 +157,7 @@ TEST(int80_native_filter_not_consulted)
 		CHILD_EXIT();
 	}
 	EXPECT_EXITED(wait_status(pid), 0);
+#endif
 }
 
 /* ---- a tracer's argument change at the entry stop ------------------------ */
@@ -178,10 +211,7 @@ TEST_F(ptrace_arg, tracer_rewrites_rdi_at_entry_stop)
 	ptrace_syscall_setup(_metadata, pid);
 	ASSERT_TRUE(ptrace_next_marked_entry(_metadata, pid, __NR_getpgid,
 					     MAGIC, &status));
-	ASSERT_EQ(0, ptrace(PTRACE_POKEUSER, pid,
-			    offsetof(struct user, regs) +
-			    offsetof(struct user_regs_struct, rdi),
-			    variant->to));
+	ASSERT_EQ(0, poke_arg0(pid, variant->to));
 	ASSERT_FALSE(ptrace_next_marked_entry(_metadata, pid, -1, 0, &status));
 	EXPECT_EXITED(status, 0);
 }
@@ -443,9 +473,7 @@ TEST(tracer_attach_detach_race_with_tsync_never_runs_denied_arg)
 			    info.op == PTRACE_SYSCALL_INFO_ENTRY &&
 			    info.entry.nr == __NR_getpgid &&
 			    info.entry.args[2] == (__u64)MAGIC) {
-				ptrace(PTRACE_POKEUSER, t,
-				       offsetof(struct user, regs) +
-				       offsetof(struct user_regs_struct, rdi), 1);
+				poke_arg0(t, 1);
 				rewrites++;
 				break;
 			}

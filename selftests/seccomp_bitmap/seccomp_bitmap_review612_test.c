@@ -33,6 +33,8 @@
 
 #include "bitmap_util.h"
 
+#if BITMAP_X86_64
+
 #include <dirent.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -1300,3 +1302,7 @@ static void __attribute__((constructor)) probe(void)
 }
 
 TEST_HARNESS_MAIN
+
+#else
+BITMAP_X86_ONLY_MAIN("the review of the 6.12 port: uretprobe, x32 and ia32 numbers, orig_rax, int $0x80; arm64's counterparts: seccomp_bitmap_arch_test, seccomp_bitmap_review18_test")
+#endif

@@ -22,6 +22,8 @@
 
 #include "bitmap_util.h"
 
+#if BITMAP_X86_64
+
 #include <linux/filter.h>
 #include <pthread.h>
 #include <sched.h>
@@ -2709,3 +2711,7 @@ static void __attribute__((constructor)) skip_without_bitmap_mode(void)
 }
 
 TEST_HARNESS_MAIN
+
+#else
+BITMAP_X86_ONLY_MAIN("x86-64's syscall numbers, the ia32 table (int $0x80), syscall instruction addresses; arm64's counterparts: seccomp_bitmap_arch_test")
+#endif

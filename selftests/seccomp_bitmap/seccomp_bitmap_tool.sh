@@ -44,6 +44,16 @@ if [ $? = 1 ] && grep -q "Operation not supported" "$T/probe"; then
 	FILTERS=0 EXPR_ERR="Operation not supported"
 fi
 
+MACHINE=$(uname -m)
+# names and orders of the target's table where tests name them
+if [ "$MACHINE" = x86_64 ]; then
+	OPEN=open TYPO=opne NEAREST=open ORDER=read,write,close,execve
+	NR_WRITE=1 NR_KEXEC_LOAD=246 PROBE1=alarm NR_PROBE1=37
+else
+	OPEN=openat TYPO=wirte NEAREST=write ORDER=close,read,write,execve
+	NR_WRITE=64 NR_KEXEC_LOAD=104 PROBE1=personality NR_PROBE1=92
+fi
+
 # per-syscall deny actions need struct seccomp_bitmap version 1: a kernel
 # without them refuses every deny entry (or, its uapi grown before its
 # code, ignores them), and those tests skip
@@ -53,8 +63,8 @@ DENY=0
 
 # filters on the positional argument fields (arg_0..5): what --oci writes
 ARGFIELDS=0
-"$SB" run --allow '@default,execve,alarm: arg_0 == 5' --action errno:EXDEV -- \
-	"$HELPER" syscall 37 0 2> "$T/probe"
+"$SB" run --allow "@default,execve,$PROBE1: arg_0 == 5" --action errno:EXDEV -- \
+	"$HELPER" syscall $NR_PROBE1 0 2> "$T/probe"
 [ $? = 18 ] && ARGFIELDS=1
 
 # Debian's containers-common profile, installed next to this script
@@ -64,11 +74,29 @@ n=0
 failed=0
 echo "1..$(grep -c '^t ' "$0")"
 
+# Tests of x86-64's tables alone, each with its reason; on another
+# architecture (arm64) they are skips, the others run on its own tables
+X86_ONLY="default_args|arch_prctl's option (x86-64's ARCH_SET_FS)
+compat_entries|the ia32 table (int \$0x80)
+oci_refused|the profile's x86-64, x32 and ia32 tables
+oci_convert|the profile's x86-64, x32 and ia32 tables
+oci_bad_profiles|the profile's x86-64, x32 and ia32 tables
+oci_run|the profile's x86-64, x32 and ia32 tables
+oci_same_state|the profile's x86-64, x32 and ia32 tables"
+
 # t DESCRIPTION FUNCTION [ARG]...: one TAP result; the function's output is
 # shown (as TAP comments) only when it fails
 t() {
 	desc=$1
 	shift
+	if [ "$MACHINE" != x86_64 ]; then
+		why=$(echo "$X86_ONLY" | sed -n "s/^$1|//p")
+		if [ -n "$why" ]; then
+			n=$((n + 1))
+			echo "ok $n $desc # SKIP x86-64 only: $why"
+			return
+		fi
+	fi
 	if "$@" > "$T/log" 2>&1; then
 		n=$((n + 1))
 		echo "ok $n $desc"
@@ -337,8 +365,8 @@ unknown_name() {
 
 unknown_name_allow() {
 	rm -f "$T/ran"
-	sb run --allow execve,@default,opne -- touch "$T/ran"
-	expect_rc 2 && expect_err "--allow: unknown system call 'opne' (did you mean 'open'?)" &&
+	sb run --allow execve,@default,$TYPO -- touch "$T/ran"
+	expect_rc 2 && expect_err "--allow: unknown system call '$TYPO' (did you mean '$NEAREST'?)" &&
 		not_run
 }
 
@@ -440,9 +468,9 @@ show_known() {
 	wait $tool
 	expect_rc 0 || return 1
 	if [ $FILTERS = 1 ]; then
-		printf 'native:\tread,write,close,execve\ncompat:\t\naction:\tlog (0x7ffc0000)\nwrite:\tfd == 1 || fd == 2\n' > "$T/want"
+		printf 'native:\t%s\ncompat:\t\naction:\tlog (0x7ffc0000)\nwrite:\tfd == 1 || fd == 2\n' $ORDER > "$T/want"
 	else
-		printf 'native:\tread,write,close,execve\ncompat:\t\naction:\tlog (0x7ffc0000)\n' > "$T/want"
+		printf 'native:\t%s\ncompat:\t\naction:\tlog (0x7ffc0000)\n' $ORDER > "$T/want"
 	fi
 	cmp "$T/want" "$T/out" || { echo "show printed:"; cat "$T/out"; return 1; }
 }
@@ -470,7 +498,7 @@ action_line() {
 # the deny syntax: every bad line reported, nothing run
 deny_syntax() {
 	refused 2 "$T/p:3: cannot parse 'deny write errno': expected 'deny [compat:]NAME: ACTION'" \
-		'execve\n@default\ndeny write errno\ndeny wirte: errno\ndeny compat:raed: log\ndeny read:\ndeny open: errno:ENOSUCH\ndeny open: bogus\ncompat:read: fd == 1\naction: log\naction: kill\ndeny close: log\ndeny close: trap\n' &&
+		"execve\n@default\ndeny write errno\ndeny wirte: errno\ndeny compat:raed: log\ndeny read:\ndeny $OPEN: errno:ENOSUCH\ndeny $OPEN: bogus\ncompat:read: fd == 1\naction: log\naction: kill\ndeny close: log\ndeny close: trap\n" &&
 		expect_err "$T/p:4: unknown system call 'wirte' (did you mean 'write'?)" &&
 		expect_err "$T/p:5: unknown ia32 system call 'compat:raed' (did you mean 'compat:read'?)" &&
 		expect_err "$T/p:6: 'deny read:' without an action" &&
@@ -507,13 +535,13 @@ deny_errno() {
 deny_false_filter() {
 	need_filters || return 1
 	need_deny || return 1
-	sb run --allow '@default,execve,write: fd == 2' -- "$HELPER" syscall 1 1 0 0
+	sb run --allow '@default,execve,write: fd == 2' -- "$HELPER" syscall $NR_WRITE 1 0 0
 	expect_rc 159 || return 1
 	sb run --allow '@default,execve,write: fd == 2,deny write: errno:ENOSPC' -- \
-		"$HELPER" syscall 1 1 0 0
+		"$HELPER" syscall $NR_WRITE 1 0 0
 	expect_rc 28 || return 1
 	sb run --allow '@default,execve,write: fd == 1,deny write: errno:ENOSPC' -- \
-		"$HELPER" syscall 1 1 0 0
+		"$HELPER" syscall $NR_WRITE 1 0 0
 	expect_rc 200 || return 1
 	# sha256sum's write to fd 1 fails, nothing is written, nothing killed
 	sed 's/^write: fd == 1 /write: fd == 2 /' "$T/sha.policy" > "$T/p"
@@ -557,7 +585,7 @@ show_deny() {
 	"$SB" run --allow '@default,@basic-io,@file-system,@memory,execve,sendfile,prctl,deny kexec_load: errno:EPERM,deny compat:getpid: log' \
 		-- cat /proc/self/seccomp_bitmap > "$T/k" || return 1
 	cat "$T/k"
-	grep -q '^deny 246:	0x00050001$' "$T/k" && grep -q '^compat deny 20:	0x7ffc0000$' "$T/k" || return 1
+	grep -q "^deny $NR_KEXEC_LOAD:	0x00050001\$" "$T/k" && grep -q '^compat deny 20:	0x7ffc0000$' "$T/k" || return 1
 	"$SB" run --action log --allow '@default,execve,deny kexec_load: errno:EPERM' -- \
 		sh -c 'echo $$ > "$1.tmp"; mv "$1.tmp" "$1"; exec sleep 30' sh "$T/pid2" &
 	tool=$!
