@@ -290,11 +290,11 @@ test:
 # every prefix builds on its own (a worktree of KSRC, incremental, ccache),
 # then the whole series boots and passes `make check`
 bisect-check: tree
-	@l=$(LOGS)/bisect-check$(LOGSFX); mkdir -p $$l; rm -f $$l/builds/counts $(LOGS)/check$(LOGSFX)/counts; rc=0; \
+	@rm -f $(LOGS)/bisect-check$(LOGSFX)/builds/counts $(LOGS)/check$(LOGSFX)/counts
+	@l=$(LOGS)/bisect-check$(LOGSFX); mkdir -p $$l; rc=0; \
 	qemu/bisect-check $(KSRC) $(TOP)/build/bisect-$(KNAME) $(OBJ)-bisect $$l/builds $(FRAGMENTS) || rc=1; \
-	br=$$rc; cr=0; \
-	$(MAKE) --no-print-directory check || { rc=1; cr=1; }; \
-	qemu/count -s -o $$l/counts bisect-check $$l/builds/counts:$$br $(LOGS)/check$(LOGSFX)/counts:$$cr || rc=1; \
+	$(MAKE) --no-print-directory check || rc=1; \
+	qemu/count -s -o $$l/counts bisect-check $$l/builds/counts $(LOGS)/check$(LOGSFX)/counts || rc=1; \
 	exit $$rc
 
 # the mbox for LKML: cover letter, kernel patches, a selftests patch made
