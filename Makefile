@@ -237,10 +237,8 @@ initramfs-debug: selftests-debug $(GUEST_EXIT)
 # unit checks of the TAP accounting and the splat detector on crafted logs
 harness-check:
 	@mkdir -p $(LOGS)/harness-check$(LOGSFX)
-	@qemu/unit-test | tee $(LOGS)/harness-check$(LOGSFX)/log || true; \
-	l=$(LOGS)/harness-check$(LOGSFX)/log; \
-	echo "$$(grep -c '^ok ' $$l) $$(grep -c '^not ok ' $$l) 0" > $(LOGS)/harness-check$(LOGSFX)/counts; \
-	read p f s < $(LOGS)/harness-check$(LOGSFX)/counts; echo "harness-check: $$p passed, $$f failed, 0 skipped"; [ $$f = 0 ]
+	@l=$(LOGS)/harness-check$(LOGSFX); qemu/unit-test | tee $$l/log && rc=0 || rc=$$?; \
+	qemu/count -v $$rc -o $$l/counts harness-check $$l/log
 
 # checkpatch --strict on every patch, kernel-doc on every touched file, W=1
 # and sparse against pristine on every touched C file (check kernel's config)
@@ -261,7 +259,8 @@ check-debug: initramfs-debug
 # build/obj-<tree>-matrix-NAME, boot it and run the check tests (or the
 # fragment's "# matrix-tests:" list); one line per configuration, then
 # "config-matrix: N passed, N failed, N skipped" (configurations).
-# make check-matrix MATRIX=NAME runs one of them.
+# make check-matrix MATRIX=NAME runs one of them. The loop is here (make
+# drives): qemu/config-matrix only decides a skip and writes the TAP line.
 MATRIX_CONFIGS ?= $(basename $(notdir $(wildcard qemu/matrix/*.config)))
 MATRIX ?=
 OBJ_MATRIX := $(TOP)/build/obj-$(KNAME)-matrix-$(MATRIX)
@@ -269,7 +268,17 @@ MATRIX_FRAG := qemu/matrix/$(MATRIX).config
 MATRIX_TESTS = $(or $(shell sed -n 's/^\# matrix-tests: *//p' $(MATRIX_FRAG) 2>/dev/null),$(TESTS))
 
 config-matrix: tree
-	@MAKE="$(MAKE)" KSRC="$(KSRC)" LOGS="$(LOGS)" LOGSFX="$(LOGSFX)" qemu/config-matrix $(MATRIX_CONFIGS)
+	@o=$(LOGS)/config-matrix$(LOGSFX); mkdir -p $$o; rm -f $$o/summary $$o/counts; : > $$o/summary; n=0; \
+	for m in $(MATRIX_CONFIGS); do \
+	  n=$$((n+1)); t0=$$(date +%s); r=skip; \
+	  if ! qemu/config-matrix skip $(KSRC) $$m >/dev/null; then \
+	    echo "=== config-matrix: $$m (log: $$o/$$m.log)"; \
+	    $(MAKE) --no-print-directory check-matrix MATRIX=$$m > $$o/$$m.log 2>&1 && r=0 || r=$$?; \
+	  fi; \
+	  qemu/config-matrix result $(KSRC) $$n $$m $$r $$(( $$(date +%s) - t0 )) $$o/$$m.log matrix-$$m$(LOGSFX) | tee -a $$o/summary; \
+	done; \
+	line=$$(qemu/count -v 0 -o $$o/counts config-matrix $$o/summary) && rc=0 || rc=1; \
+	echo "$$line" | tee -a $$o/summary; exit $$rc
 
 kernel-matrix: tree
 	@test -n "$(MATRIX)" -a -f "$(MATRIX_FRAG)" || { echo "kernel-matrix: MATRIX=NAME of a qemu/matrix/NAME.config" >&2; exit 1; }
@@ -319,18 +328,16 @@ trinity: $(if $(filter check,$(TRINITY_KERNEL)),selftests,selftests-debug) $(GUE
 	exit $$rc
 
 test:
-	@mkdir -p $(LOGS)/test; P=0; F=0; S=0; rc=0; parts=""; \
+	@mkdir -p $(LOGS)/test; rc=0; parts=""; sums=""; \
 	for t in $(TEST_TARGETS); do \
 	  c=$(LOGS)/$$t$(LOGSFX)/counts; rm -f $$c; t0=$$(date +%s); \
 	  echo "=== test: make $$t"; \
 	  if $(MAKE) --no-print-directory $$t; then r=0; else r=1; rc=1; fi; \
-	  if [ -f $$c ]; then read p f s < $$c; else p=0; f=0; s=0; fi; \
-	  if [ $$r != 0 ] && [ "$$f" = 0 ]; then f=1; fi; \
-	  P=$$((P+p)); F=$$((F+f)); S=$$((S+s)); \
+	  sums="$$sums $$c:$$r"; \
 	  parts="$$parts $$t:$$([ $$r = 0 ] && echo ok || echo FAILED)($$(( $$(date +%s) - t0 ))s)"; \
 	done; \
 	echo "=== test:$$parts"; \
-	echo "test: $$P passed, $$F failed, $$S skipped" | tee $(LOGS)/test/summary; \
+	qemu/count -s test $$sums | tee $(LOGS)/test/summary || true; \
 	exit $$rc
 
 # every prefix builds on its own (a worktree of KSRC, incremental, ccache),
@@ -338,14 +345,12 @@ test:
 # BISECT_FROM=N: only the prefixes from the N-th commit on (default 1: all)
 BISECT_FROM ?= 1
 bisect-check: tree
+	@rm -f $(LOGS)/bisect-check$(LOGSFX)/builds/counts $(LOGS)/check$(LOGSFX)/counts
 	@l=$(LOGS)/bisect-check$(LOGSFX); mkdir -p $$l; rc=0; \
 	ARCH=$(ARCH) BISECT_FROM=$(BISECT_FROM) qemu/bisect-check $(KSRC) $(TOP)/build/bisect-$(KNAME) $(OBJ)-bisect $$l/builds $(FRAGMENTS) || rc=1; \
 	$(MAKE) --no-print-directory check || rc=1; \
-	read bp bf bs < $$l/builds/counts || { bp=0; bf=1; }; \
-	if [ -f $(LOGS)/check$(LOGSFX)/counts ]; then read cp cf cs < $(LOGS)/check$(LOGSFX)/counts; else cp=0; cf=1; cs=0; fi; \
-	echo "$$((bp+cp)) $$((bf+cf)) $$cs" > $$l/counts; \
-	echo "bisect-check: $$bp of $$((bp+bf)) prefixes build; check of the whole series: $$cp passed, $$cf failed, $$cs skipped"; \
-	echo "bisect-check: $$((bp+cp)) passed, $$((bf+cf)) failed, $$cs skipped"; exit $$rc
+	qemu/count -s -o $$l/counts bisect-check $$l/builds/counts $(LOGS)/check$(LOGSFX)/counts || rc=1; \
+	exit $$rc
 
 # the mbox for LKML: cover letter, kernel patches, a selftests patch made
 # from selftests/; then `git am` onto a fresh pristine tree and build it
@@ -363,8 +368,7 @@ submission-check:
 	@l=$(LOGS)/submission$(LOGSFX); mkdir -p $$l; \
 	ARCH=$(ARCH) qemu/submission check $(KSRC) $(SUBMISSION) $(SUBMISSION_DIR) $(SUBMISSION_DIR)/obj-$(KNAME) $(FRAGMENTS) \
 		| tee $$l/log && rc=0 || rc=1; \
-	p=$$(grep -c '^ok ' $$l/log || true); f=$$(grep -c '^not ok ' $$l/log || true); echo "$$p $$f 0" > $$l/counts; \
-	echo "submission: $$p passed, $$f failed, 0 skipped"; exit $$rc
+	qemu/count -v $$rc -o $$l/counts submission $$l/log
 
 # --- benchmark ---------------------------------------------------------------
 # The bench kernel is qemu/bench.config on top of the check kernel's
