@@ -25,6 +25,8 @@
  */
 #include <ctype.h>
 
+#include <fcntl.h>
+
 #include "bitmap_util.h"
 
 /* ---- the syscalls and fields ---------------------------------------------- */
@@ -51,9 +53,15 @@ static const struct pair pairs[] = {
 	/* pid_t pid: getpgid(v) vs getsid(v), ESRCH or a harmless answer */
 	[W32S] = { "pid (pid_t)", __NR_getpgid, __NR_getsid, "pid", NULL, 0,
 		   32, true },
+#ifdef __NR_chmod
 	/* umode_t mode: chmod(missing, v) vs mkdir(missing/x, v), ENOENT */
 	[W16U] = { "mode (umode_t)", __NR_chmod, __NR_mkdir, "mode", NULL, 0,
 		   16, false },
+#else
+	/* arm64 has only the *at forms: fchmodat() vs mkdirat(), ENOENT */
+	[W16U] = { "mode (umode_t)", __NR_fchmodat, __NR_mkdirat, "mode", NULL,
+		   0, 16, false },
+#endif
 };
 
 /* close's argument is "fd", dup's "fildes": the only pair whose names differ */
@@ -82,8 +90,13 @@ static long call(enum width w, bool b, unsigned long v)
 			syscall(p->nr_a, 999L, "x", v);
 		break;
 	case W16U:
+#ifdef __NR_chmod
 		r = b ? syscall(p->nr_b, "/nonexistent-set-test/x", v) :
 			syscall(p->nr_a, "/nonexistent-set-test", v);
+#else
+		r = b ? syscall(p->nr_b, AT_FDCWD, "/nonexistent-set-test/x", v) :
+			syscall(p->nr_a, AT_FDCWD, "/nonexistent-set-test", v);
+#endif
 		break;
 	default:
 		r = syscall(b ? p->nr_b : p->nr_a, v);
