@@ -26,6 +26,8 @@
  *    (held).
  *  - one_pred_shapes: one-predicate programs with "!" and "!=" and sets
  *    behind "!" (held).
+ *  - narrow_adjacent_sets: a set narrowed by a set on the same field,
+ *    then by a "!=" chain: two chains back to back stay two (held).
  *
  * x86-64 only.
  */
@@ -331,6 +333,42 @@ TEST(one_pred_shapes)
 		  c_notin, NCASES(c_notin), 0);
 	run_cases(_metadata, __NR_getpgid, "pid != 4194289 && !(pid == 4194288)",
 		  c_notin, NCASES(c_notin), 0);
+}
+
+/*
+ * Narrowing a set with a set on the same field: "(a || b) && (b || c)"
+ * holds two chains back to back, which must stay two sets.
+ */
+TEST(narrow_adjacent_sets)
+{
+	struct seccomp_bitmap_filter f;
+	pid_t pid;
+	int st;
+
+	REQUIRE_FILTERS();
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		child_prep(_metadata, true);
+		fset(&f, __NR_getpgid, "pid == 4194288 || pid == 4194289");
+		ASSERT_EQ(0, install_filters(SECCOMP_RET_ERRNO | E_BITMAP,
+					     &f, 1));
+		ASSERT_EQ(0, set_filter(__NR_getpgid,
+					"pid == 4194289 || pid == 4194290"));
+		EXPECT_TRUE(denied(getpgid_raw(NOPID)));
+		EXPECT_FALSE(denied(getpgid_raw(NOPID + 1)));
+		EXPECT_TRUE(denied(getpgid_raw(NOPID + 2)));
+		fset(&f, __NR_getpgid, "pid != 4194289 && pid != 4194290");
+		ASSERT_EQ(0, install_filters(SECCOMP_RET_ERRNO | E_BITMAP,
+					     &f, 1));
+		EXPECT_TRUE(denied(getpgid_raw(NOPID)));
+		EXPECT_TRUE(denied(getpgid_raw(NOPID + 1)));
+		EXPECT_TRUE(denied(getpgid_raw(NOPID + 2)));
+		EXPECT_TRUE(denied(getpgid_raw(0)));
+		CHILD_EXIT();
+	}
+	st = wait_status(pid);
+	EXPECT_EXITED(st, 0);
 }
 
 TEST_HARNESS_MAIN
