@@ -7,6 +7,20 @@
  * nanosecond is one guest instruction, so the figures are instruction
  * counts and repeat exactly.  Prints one "name<TAB>value<TAB>unit" line
  * per figure.  Each case runs in its own child with no_new_privs set.
+ *
+ *   parse_worst       one max-length expression, every filterable syscall
+ *                     with one in one call, narrowing to the cap (make
+ *                     parse-worst)
+ *   parse_worst -s    the expression shapes of review21 (REVIEWS R21-1):
+ *                     for "__syscall_nr == N || ..." (eq_or), the same value
+ *                     repeated (eq_dup) and ">=" (ge_or), each as long as
+ *                     fits: one alone (NAME_one_*), every filterable syscall
+ *                     with it in one call (NAME_all_*), and how many of
+ *                     those fit under the cap in one call (NAME_all_fit,
+ *                     by bisection).  The bisection's children whose
+ *                     filters cover exit and exit_group fault after their
+ *                     denied _exit() ("traps:" on the console, which
+ *                     qemu/run reports as a splat): read tap.log.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -52,7 +66,14 @@ static long long slab_kb(void)
 	return kb;
 }
 
-/* "fd == 1000 || fd == 1001 || ..." as long as fits in @len - 1 bytes */
+/*
+ * "fd == 1000 || fd == 1001 || ..." as long as fits in @len - 1 bytes;
+ * -s changes the comparison (expr_op) and the step between values
+ * (expr_step, 0: one value repeated)
+ */
+static const char *expr_op = "==";
+static int expr_step = 1;
+
 static void long_expr(char *buf, size_t len, const char *field, int base)
 {
 	size_t n = 0;
@@ -61,8 +82,8 @@ static void long_expr(char *buf, size_t len, const char *field, int base)
 	buf[0] = 0;
 	for (;;) {
 		char term[64];
-		int t = snprintf(term, sizeof(term), "%s%s == %d",
-				 i ? " || " : "", field, base + i);
+		int t = snprintf(term, sizeof(term), "%s%s %s %d",
+				 i ? " || " : "", field, expr_op, base + i * expr_step);
 
 		if (n + t >= len)
 			break;
@@ -191,6 +212,72 @@ static void chain_to_cap(void)
 	report("chain_slab", s1 - s0, "kB");
 }
 
+/* -s: the shape's name, the prefix of its figures */
+static const char *shape;
+
+static void shape_report(const char *what, long long v, const char *unit)
+{
+	char name[128];
+
+	snprintf(name, sizeof(name), "%s_%s", shape, what);
+	report(name, v, unit);
+}
+
+/* -s: one expression of the shape alone */
+static void shape_one(void)
+{
+	static char e[EXPR_MAX];
+	struct seccomp_bitmap_filter f = { .nr = __NR_close, .expr = (unsigned long)e };
+	long long t0, t1;
+	long ret;
+
+	long_expr(e, EXPR_MAX, "__syscall_nr", 1000);
+	t0 = now_ns();
+	ret = install(&f, 1);
+	t1 = now_ns();
+	shape_report("one_ret", ret ? -errno : 0, "errno");
+	shape_report("one_vns", t1 - t0, "vns");
+}
+
+/* -s: every filterable syscall with it in one call; how many fit */
+static void shape_all(void)
+{
+	static char e[EXPR_MAX];
+	long long t0, t1, s0, s1;
+	unsigned int i, lo, hi;
+	long ret;
+
+	long_expr(e, EXPR_MAX, "__syscall_nr", 1000);
+	for (i = 0; i < all_n; i++)
+		all_f[i].expr = (unsigned long)e;
+	s0 = slab_kb();
+	t0 = now_ns();
+	ret = install(all_f, all_n);
+	t1 = now_ns();
+	s1 = slab_kb();
+	shape_report("all_filters", all_n, "filters");
+	shape_report("all_ret", ret ? -errno : 0, "errno");
+	shape_report("all_vns", t1 - t0, "vns");
+	shape_report("all_slab", s1 - s0, "kB");
+	/* the largest number of them one call keeps under the cap */
+	lo = 0;
+	hi = all_n;
+	while (lo < hi) {
+		unsigned int mid = (lo + hi + 1) / 2;
+		pid_t pid = fork();
+		int st;
+
+		if (pid == 0)
+			_exit(install(all_f, mid) ? 1 : 0);
+		waitpid(pid, &st, 0);
+		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	shape_report("all_fit", lo, "filters");
+}
+
 static void in_child(void (*fn)(void))
 {
 	pid_t pid = fork();
@@ -205,7 +292,7 @@ static void in_child(void (*fn)(void))
 	waitpid(pid, &st, 0);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	long long s0 = slab_kb();
 
@@ -213,6 +300,22 @@ int main(void)
 	for (int nr = 0; nr < NBITS; nr++)
 		if (filterable(nr))
 			all_f[all_n++].nr = nr;
+	if (argc > 1 && !strcmp(argv[1], "-s")) {
+		static const struct { const char *name, *op; int step; } shapes[] = {
+			{ "eq_or", "==", 1 },	/* folds into a set */
+			{ "eq_dup", "==", 0 },	/* folds to one value */
+			{ "ge_or", ">=", 1 },	/* does not fold */
+		};
+
+		for (unsigned int i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+			shape = shapes[i].name;
+			expr_op = shapes[i].op;
+			expr_step = shapes[i].step;
+			in_child(shape_one);
+			in_child(shape_all);
+		}
+		return 0;
+	}
 	in_child(one_max_expr);
 	in_child(all_max_exprs);
 	in_child(chain_to_cap);
