@@ -3,7 +3,7 @@
  * parse_worst: the most work one unprivileged task can make the kernel do
  * through filter expressions, and how the memory cap bounds it.
  *
- * Run in a guest booted with -icount shift=0 (qemu/run -I): one virtual
+ * Run in a guest booted with -icount shift=0 (harness/runner/run -I): one virtual
  * nanosecond is one guest instruction, so the figures are instruction
  * counts and repeat exactly.  Prints one "name<TAB>value<TAB>unit" line
  * per figure.  Each case runs in its own child with no_new_privs set.
@@ -20,7 +20,7 @@
  *                     by bisection).  The bisection's children whose
  *                     filters cover exit and exit_group fault after their
  *                     denied _exit() ("traps:" on the console, which
- *                     qemu/run reports as a splat): read tap.log.
+ *                     harness/runner/run reports as a splat): read tap.log.
  */
 #define _GNU_SOURCE
 #include <errno.h>
