@@ -27,6 +27,10 @@
 # build/logs/<target>-linux-6.12); the default, KERNEL=6.1, is linux-source-6.1
 # with series/ in build/linux.
 #
+# The scripts these targets call: harness/, a room per concept (host,
+# kernel, configs along ARCH and KERNEL, guest, runner, checks; the
+# manual, harness/README "Rooms", says where a change goes), and bench/.
+#
 # Variables: KERNEL (6.1 or 6.12), KSRC (kernel tree, default build/linux), TESTS, JOBS, ACCEL
 # (auto|kvm|tcg), CHECK_MEM/DEBUG_MEM, CHECK_TIMEOUT/DEBUG_TIMEOUT,
 # EXTRA_TEST_TARGETS (hook for e.g. lint), SERIES_SYNC=no (use KSRC as is).
