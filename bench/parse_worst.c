@@ -156,14 +156,23 @@ static int filterable(int nr)
 static struct seccomp_bitmap_filter all_f[NBITS];
 static unsigned int all_n;
 
-static void all_max_exprs(void)
+/* report() of the figure PREFIX + WHAT */
+static void report_as(const char *prefix, const char *what, long long v,
+		      const char *unit)
 {
-	static char e[EXPR_MAX];
+	char name[128];
+
+	snprintf(name, sizeof(name), "%s%s", prefix, what);
+	report(name, v, unit);
+}
+
+/* all_f[] with @e in one call: PREFIX filters, ret, vns and SLAB */
+static void install_all(const char *e, const char *prefix, const char *slab)
+{
 	long long t0, t1, s0, s1;
 	unsigned int i;
 	long ret;
 
-	long_expr(e, EXPR_MAX, "__syscall_nr", 1000);
 	for (i = 0; i < all_n; i++)
 		all_f[i].expr = (unsigned long)e;
 	s0 = slab_kb();
@@ -171,10 +180,18 @@ static void all_max_exprs(void)
 	ret = install(all_f, all_n);
 	t1 = now_ns();
 	s1 = slab_kb();
-	report("all_max_exprs_filters", all_n, "filters");
-	report("all_max_exprs_ret", ret ? -errno : 0, "errno");
-	report("all_max_exprs_vns", t1 - t0, "vns");
-	report("all_max_exprs_slab_after", s1 - s0, "kB");
+	report_as(prefix, "filters", all_n, "filters");
+	report_as(prefix, "ret", ret ? -errno : 0, "errno");
+	report_as(prefix, "vns", t1 - t0, "vns");
+	report_as(prefix, slab, s1 - s0, "kB");
+}
+
+static void all_max_exprs(void)
+{
+	static char e[EXPR_MAX];
+
+	long_expr(e, EXPR_MAX, "__syscall_nr", 1000);
+	install_all(e, "all_max_exprs_", "slab_after");
 }
 
 /* Narrow one filter at a time until the cap refuses. */
@@ -212,16 +229,8 @@ static void chain_to_cap(void)
 	report("chain_slab", s1 - s0, "kB");
 }
 
-/* -s: the shape's name, the prefix of its figures */
-static const char *shape;
-
-static void shape_report(const char *what, long long v, const char *unit)
-{
-	char name[128];
-
-	snprintf(name, sizeof(name), "%s_%s", shape, what);
-	report(name, v, unit);
-}
+/* -s: the shape's name and "_", the prefix of its figures */
+static char shape[32];
 
 /* -s: one expression of the shape alone */
 static void shape_one(void)
@@ -235,30 +244,20 @@ static void shape_one(void)
 	t0 = now_ns();
 	ret = install(&f, 1);
 	t1 = now_ns();
-	shape_report("one_ret", ret ? -errno : 0, "errno");
-	shape_report("one_vns", t1 - t0, "vns");
+	report_as(shape, "one_ret", ret ? -errno : 0, "errno");
+	report_as(shape, "one_vns", t1 - t0, "vns");
 }
 
 /* -s: every filterable syscall with it in one call; how many fit */
 static void shape_all(void)
 {
 	static char e[EXPR_MAX];
-	long long t0, t1, s0, s1;
-	unsigned int i, lo, hi;
-	long ret;
+	char prefix[64];
+	unsigned int lo, hi;
 
 	long_expr(e, EXPR_MAX, "__syscall_nr", 1000);
-	for (i = 0; i < all_n; i++)
-		all_f[i].expr = (unsigned long)e;
-	s0 = slab_kb();
-	t0 = now_ns();
-	ret = install(all_f, all_n);
-	t1 = now_ns();
-	s1 = slab_kb();
-	shape_report("all_filters", all_n, "filters");
-	shape_report("all_ret", ret ? -errno : 0, "errno");
-	shape_report("all_vns", t1 - t0, "vns");
-	shape_report("all_slab", s1 - s0, "kB");
+	snprintf(prefix, sizeof(prefix), "%sall_", shape);
+	install_all(e, prefix, "slab");
 	/* the largest number of them one call keeps under the cap */
 	lo = 0;
 	hi = all_n;
@@ -275,7 +274,7 @@ static void shape_all(void)
 		else
 			hi = mid - 1;
 	}
-	shape_report("all_fit", lo, "filters");
+	report_as(shape, "all_fit", lo, "filters");
 }
 
 static void in_child(void (*fn)(void))
@@ -308,7 +307,7 @@ int main(int argc, char **argv)
 		};
 
 		for (unsigned int i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
-			shape = shapes[i].name;
+			snprintf(shape, sizeof(shape), "%s_", shapes[i].name);
 			expr_op = shapes[i].op;
 			expr_step = shapes[i].step;
 			in_child(shape_one);
