@@ -5,7 +5,7 @@
 #   make check        tree + series, tinyconfig kernel, kselftests, boot under qemu
 #   make check-debug  the same on a KASAN/lockdep/kmemleak/UBSAN kernel
 #   make lint         checkpatch --strict on series/, kernel-doc, W=1 + sparse vs pristine
-#   make config-matrix build+boot+check with each qemu/matrix/*.config on top
+#   make config-matrix build+boot+check with each harness/configs/matrix/*.config on top
 #   make trinity      trinity in bitmap mode on the debug kernel (fixed seed/time)
 #   make series       export $(KSRC)'s commits pristine..HEAD into series/
 #   make bisect-check build every prefix of the series, then check the whole
@@ -26,6 +26,10 @@
 # in series/6.12 (tree build/linux-6.12, objects build/obj-linux-6.12*, logs
 # build/logs/<target>-linux-6.12); the default, KERNEL=6.1, is linux-source-6.1
 # with series/ in build/linux.
+#
+# The scripts these targets call: harness/, a room per concept (host,
+# kernel, configs along ARCH and KERNEL, guest, runner, checks; the
+# manual, harness/README "Rooms", says where a change goes), and bench/.
 #
 # Variables: KERNEL (6.1 or 6.12), KSRC (kernel tree, default build/linux), TESTS, JOBS, ACCEL
 # (auto|kvm|tcg), CHECK_MEM/DEBUG_MEM, CHECK_TIMEOUT/DEBUG_TIMEOUT,
@@ -132,21 +136,30 @@ export CCACHE_SLOPPINESS := time_macros,include_file_mtime,include_file_ctime
 KMAKE_CC ?= ccache gcc
 export KMAKE_CC
 
-# qemu/base-6.12.config: what 6.12's tinyconfig changed (merged after base.config)
-FRAGMENTS := qemu/base.config qemu/base-$(ARCH).config $(if $(KSFX),qemu/base$(KSFX).config) \
-	qemu/bitmap.config qemu/hostfs.config
-# qemu/debug-6.12.config: what 6.12 no longer has (merged after debug.config)
-FRAGMENTS_DEBUG := $(FRAGMENTS) qemu/debug.config $(if $(KSFX),qemu/debug$(KSFX).config)
-# qemu/bench-6.12.config: 6.12 needs no MODULES for the JIT (see the file)
-FRAGMENTS_BENCH := $(FRAGMENTS) qemu/bench.config $(if $(KSFX),qemu/bench$(KSFX).config)
+# The harness's rooms (harness/README): host (packages), kernel (tree,
+# builds), configs (fragments, matrix), guest (initramfs), runner (qemu,
+# the parser and counter), checks (lint, bisect-check, submission).
+CONFIGS := harness/configs
+# The kernel's configuration along the two axes: harness/configs/NAME.config,
+# then what the architecture adds (configs/$(ARCH)/NAME.config) and what the
+# kernel version adds (configs/$(KERNEL)/NAME.config), where they exist:
+# configs/6.12/base.config (what 6.12's tinyconfig changed), debug.config
+# (what 6.12 no longer has), bench.config (no MODULES for 6.12's JIT).
+axis_configs = $(CONFIGS)/$(1).config $(wildcard $(CONFIGS)/$(ARCH)/$(1).config) \
+	$(wildcard $(CONFIGS)/$(KERNEL)/$(1).config)
+FRAGMENTS := $(call axis_configs,base) $(CONFIGS)/bitmap.config $(CONFIGS)/hostfs.config
+FRAGMENTS_DEBUG := $(FRAGMENTS) $(call axis_configs,debug)
+FRAGMENTS_BENCH := $(FRAGMENTS) $(call axis_configs,bench)
 DEPS_STAMP := $(TOP)/build/.deps-stamp$(KSFX)$(ASFX)
-# ARCH=arm64: the cross compiler, qemu-system-arm, static arm64 libraries
-ARCH_PKGS := $(if $(ASFX),$(shell sed -e 's/\#.*//' qemu/packages-$(ARCH)))
+# the host's packages, and what the architecture adds (harness/host/arm64/packages:
+# the cross compiler, qemu-system-arm, static arm64 libraries)
+ARCH_PACKAGES := $(wildcard harness/host/$(ARCH)/packages)
+ARCH_PKGS := $(if $(ARCH_PACKAGES),$(shell sed -e 's/\#.*//' $(ARCH_PACKAGES)))
 GUEST_EXIT := $(TOP)/build/guest-exit$(ASFX)
 # the guest's busybox: the host's busybox-static, or Debian's arm64 one
 # (apt-get download busybox-static:arm64, unpacked into build/arm64)
 GUEST_BUSYBOX := $(if $(ASFX),$(TOP)/build/$(ARCH)/busybox,/bin/busybox)
-MKINITRAMFS := BUSYBOX=$(GUEST_BUSYBOX) qemu/mkinitramfs
+MKINITRAMFS := BUSYBOX=$(GUEST_BUSYBOX) harness/guest/mkinitramfs
 
 .PHONY: FORCE help deps tree kernel kernel-debug selftests selftests-debug \
 	initramfs initramfs-debug harness-check lint check check-debug test series bench clean distclean \
@@ -161,29 +174,29 @@ help:
 
 # --- dependencies (Debian) ---------------------------------------------------
 deps: $(DEPS_STAMP)
-# qemu/packages, plus the kernel's source package; again whenever its
+# harness/host/packages, plus the kernel's source package; again whenever its
 # tarball is missing
-$(DEPS_STAMP): qemu/packages $(if $(ASFX),qemu/packages-$(ARCH)) qemu/deps $(if $(wildcard $(TARBALL)),,FORCE)
-	@qemu/deps qemu/packages $@ $(KPKG) $(ARCH_PKGS)
+$(DEPS_STAMP): harness/host/packages $(ARCH_PACKAGES) harness/host/deps $(if $(wildcard $(TARBALL)),,FORCE)
+	@harness/host/deps harness/host/packages $@ $(KPKG) $(ARCH_PKGS)
 FORCE:
 
 # --- kernel tree + series ----------------------------------------------------
 tree: deps
 ifeq ($(SERIES_SYNC),yes)
-	@qemu/ksrc sync $(KSRC) $(SERIES) $(TARBALL)
+	@harness/kernel/ksrc sync $(KSRC) $(SERIES) $(TARBALL)
 else
 	@echo "tree: SERIES_SYNC=$(SERIES_SYNC): using $(KSRC) as it is"
 endif
 
 series:
-	@qemu/ksrc export $(KSRC) $(SERIES)
+	@harness/kernel/ksrc export $(KSRC) $(SERIES)
 
 # --- kernels -----------------------------------------------------------------
 kernel: tree
-	@ARCH=$(ARCH) qemu/build-kernel $(KSRC) $(OBJ) $(FRAGMENTS)
+	@ARCH=$(ARCH) harness/kernel/build-kernel $(KSRC) $(OBJ) $(FRAGMENTS)
 
 kernel-debug: tree
-	@ARCH=$(ARCH) qemu/build-kernel $(KSRC) $(OBJ_DEBUG) $(FRAGMENTS_DEBUG)
+	@ARCH=$(ARCH) harness/kernel/build-kernel $(KSRC) $(OBJ_DEBUG) $(FRAGMENTS_DEBUG)
 
 # --- seccomp-bitmap, the tree's tools/seccomp (static, the build's headers) --
 tool: kernel
@@ -219,7 +232,7 @@ selftests: kernel
 selftests-debug: kernel-debug
 	$(call build_selftests,$(OBJ_DEBUG))
 
-$(GUEST_EXIT): qemu/guest-exit.c $(if $(ASFX),$(GUEST_BUSYBOX)) | deps
+$(GUEST_EXIT): harness/guest/guest-exit.c $(if $(ASFX),$(GUEST_BUSYBOX)) | deps
 	@mkdir -p $(dir $@)
 	$(TCC) -static -O2 -Wall -o $@ $<
 
@@ -229,70 +242,70 @@ $(TOP)/build/arm64/busybox: | deps
 		cp x/bin/busybox $@ && rm -rf x && file $@
 
 initramfs: selftests $(GUEST_EXIT)
-	@$(MKINITRAMFS) $(OBJ)/initramfs.cpio qemu/init $(GUEST_EXIT) $(OBJ)/kselftest/kselftest_install
+	@$(MKINITRAMFS) $(OBJ)/initramfs.cpio harness/guest/init $(GUEST_EXIT) $(OBJ)/kselftest/kselftest_install
 initramfs-debug: selftests-debug $(GUEST_EXIT)
-	@$(MKINITRAMFS) $(OBJ_DEBUG)/initramfs.cpio qemu/init $(GUEST_EXIT) $(OBJ_DEBUG)/kselftest/kselftest_install
+	@$(MKINITRAMFS) $(OBJ_DEBUG)/initramfs.cpio harness/guest/init $(GUEST_EXIT) $(OBJ_DEBUG)/kselftest/kselftest_install
 
 # --- boot and test -----------------------------------------------------------
 # unit checks of the TAP accounting and the splat detector on crafted logs
 harness-check:
 	@mkdir -p $(LOGS)/harness-check$(LOGSFX)
-	@l=$(LOGS)/harness-check$(LOGSFX); qemu/unit-test | tee $$l/log && rc=0 || rc=$$?; \
-	qemu/count -v $$rc -o $$l/counts harness-check $$l/log
+	@l=$(LOGS)/harness-check$(LOGSFX); harness/runner/unit-test | tee $$l/log && rc=0 || rc=$$?; \
+	harness/runner/count -v $$rc -o $$l/counts harness-check $$l/log
 
 # checkpatch --strict on every patch, kernel-doc on every touched file, W=1
 # and sparse against pristine on every touched C file (check kernel's config)
 lint: kernel
-	@ARCH=$(ARCH) qemu/lint $(KSRC) $(SERIES) $(LOGS)/lint$(LOGSFX) $(OBJ)/.config $(TOP)/build/warn-$(KNAME)
+	@ARCH=$(ARCH) harness/checks/lint $(KSRC) $(SERIES) $(LOGS)/lint$(LOGSFX) $(OBJ)/.config $(TOP)/build/warn-$(KNAME)
 
 check: initramfs
-	@ARCH=$(ARCH) qemu/run -n check$(LOGSFX) -k $(OBJ)/$(KIMAGE) -i $(OBJ)/initramfs.cpio \
+	@ARCH=$(ARCH) harness/runner/run -n check$(LOGSFX) -k $(OBJ)/$(KIMAGE) -i $(OBJ)/initramfs.cpio \
 		-t "$(TESTS)" -m $(CHECK_MEM) -T $(CHECK_TIMEOUT) -s $(CHECK_KSFT_TIMEOUT) -U -L $(LOGS)
 
 check-debug: initramfs-debug
-	@ARCH=$(ARCH) qemu/run -n check-debug$(LOGSFX) -k $(OBJ_DEBUG)/$(KIMAGE) -i $(OBJ_DEBUG)/initramfs.cpio \
+	@ARCH=$(ARCH) harness/runner/run -n check-debug$(LOGSFX) -k $(OBJ_DEBUG)/$(KIMAGE) -i $(OBJ_DEBUG)/initramfs.cpio \
 		-t "$(TESTS)" -m $(DEBUG_MEM) -T $(DEBUG_TIMEOUT) -s $(DEBUG_KSFT_TIMEOUT) -U -K -L $(LOGS)
 
 # --- config matrix -----------------------------------------------------------
-# make config-matrix: for each qemu/matrix/NAME.config (MATRIX_CONFIGS to pick
+# make config-matrix: for each harness/configs/matrix/NAME.config (MATRIX_CONFIGS to pick
 # some), build the kernel from base + bitmap + that fragment in
 # build/obj-<tree>-matrix-NAME, boot it and run the check tests (or the
 # fragment's "# matrix-tests:" list); one line per configuration, then
 # "config-matrix: N passed, N failed, N skipped" (configurations).
 # make check-matrix MATRIX=NAME runs one of them. The loop is here (make
-# drives): qemu/config-matrix only decides a skip and writes the TAP line.
-MATRIX_CONFIGS ?= $(basename $(notdir $(wildcard qemu/matrix/*.config)))
+# drives): harness/configs/config-matrix only decides a skip and writes the TAP line.
+MATRIX_CONFIGS ?= $(basename $(notdir $(wildcard harness/configs/matrix/*.config)))
 MATRIX ?=
 OBJ_MATRIX := $(TOP)/build/obj-$(KNAME)-matrix-$(MATRIX)
-MATRIX_FRAG := qemu/matrix/$(MATRIX).config
+MATRIX_FRAG := harness/configs/matrix/$(MATRIX).config
 MATRIX_TESTS = $(or $(shell sed -n 's/^\# matrix-tests: *//p' $(MATRIX_FRAG) 2>/dev/null),$(TESTS))
 
 config-matrix: tree
 	@o=$(LOGS)/config-matrix$(LOGSFX); mkdir -p $$o; rm -f $$o/summary $$o/counts; : > $$o/summary; n=0; \
 	for m in $(MATRIX_CONFIGS); do \
 	  n=$$((n+1)); t0=$$(date +%s); r=skip; \
-	  if ! qemu/config-matrix skip $(KSRC) $$m >/dev/null; then \
+	  if ! harness/configs/config-matrix skip $(KSRC) $$m >/dev/null; then \
 	    echo "=== config-matrix: $$m (log: $$o/$$m.log)"; \
 	    $(MAKE) --no-print-directory check-matrix MATRIX=$$m > $$o/$$m.log 2>&1 && r=0 || r=$$?; \
 	  fi; \
-	  qemu/config-matrix result $(KSRC) $$n $$m $$r $$(( $$(date +%s) - t0 )) $$o/$$m.log matrix-$$m$(LOGSFX) | tee -a $$o/summary; \
+	  harness/configs/config-matrix result $(KSRC) $$n $$m $$r $$(( $$(date +%s) - t0 )) $$o/$$m.log matrix-$$m$(LOGSFX) | tee -a $$o/summary; \
 	done; \
-	line=$$(qemu/count -v 0 -o $$o/counts config-matrix $$o/summary) && rc=0 || rc=1; \
+	line=$$(harness/runner/count -v 0 -o $$o/counts config-matrix $$o/summary) && rc=0 || rc=1; \
 	echo "$$line" | tee -a $$o/summary; exit $$rc
 
 kernel-matrix: tree
-	@test -n "$(MATRIX)" -a -f "$(MATRIX_FRAG)" || { echo "kernel-matrix: MATRIX=NAME of a qemu/matrix/NAME.config" >&2; exit 1; }
-	@ARCH=$(ARCH) qemu/build-kernel $(KSRC) $(OBJ_MATRIX) $(FRAGMENTS) $(MATRIX_FRAG)
+	@test -n "$(MATRIX)" -a -f "$(MATRIX_FRAG)" || { echo "kernel-matrix: MATRIX=NAME of a harness/configs/matrix/NAME.config" >&2; exit 1; }
+	@ARCH=$(ARCH) harness/kernel/build-kernel $(KSRC) $(OBJ_MATRIX) $(FRAGMENTS) $(MATRIX_FRAG)
 selftests-matrix: kernel-matrix
 	$(call build_selftests,$(OBJ_MATRIX))
 initramfs-matrix: selftests-matrix $(GUEST_EXIT)
-	@$(MKINITRAMFS) $(OBJ_MATRIX)/initramfs.cpio qemu/init $(GUEST_EXIT) $(OBJ_MATRIX)/kselftest/kselftest_install
+	@$(MKINITRAMFS) $(OBJ_MATRIX)/initramfs.cpio harness/guest/init $(GUEST_EXIT) $(OBJ_MATRIX)/kselftest/kselftest_install
 check-matrix: initramfs-matrix
-	@ARCH=$(ARCH) qemu/run -n matrix-$(MATRIX)$(LOGSFX) -k $(OBJ_MATRIX)/$(KIMAGE) -i $(OBJ_MATRIX)/initramfs.cpio \
+	@ARCH=$(ARCH) harness/runner/run -n matrix-$(MATRIX)$(LOGSFX) -k $(OBJ_MATRIX)/$(KIMAGE) -i $(OBJ_MATRIX)/initramfs.cpio \
 		-t "$(MATRIX_TESTS)" -m $(CHECK_MEM) -T $(CHECK_TIMEOUT) -s $(CHECK_KSFT_TIMEOUT) -U -L $(LOGS)
 
 # --- trinity in bitmap mode ---------------------------------------------------
-# Debian's trinity (qemu/packages) in the guest, started by
+# Debian's trinity (harness/host/packages) in the guest, started by
 # bitmap_trinity_launcher: bitmap with an ERRNO action, filters, compat
 # bitmap, as nobody, fixed seed, bounded syscall count and time. Passes if
 # the launcher saw it confined and it ran to its end, the guest came back,
@@ -305,11 +318,11 @@ TRINITY_SECS ?= 900
 TRINITY_OBJ = $(if $(filter check,$(TRINITY_KERNEL)),$(OBJ),$(OBJ_DEBUG))
 TRINITY_ARGS ?= -q -l off -s $(TRINITY_SEED) -N $(TRINITY_OPS) -C 2 --disable-fds=sockets
 trinity: $(if $(filter check,$(TRINITY_KERNEL)),selftests,selftests-debug) $(GUEST_EXIT)
-	@command -v trinity >/dev/null || { echo "trinity: not installed (apt-get install trinity; listed in qemu/packages)" >&2; exit 1; }
-	@$(MKINITRAMFS) $(TRINITY_OBJ)/initramfs-trinity.cpio qemu/init $(GUEST_EXIT) \
+	@command -v trinity >/dev/null || { echo "trinity: not installed (apt-get install trinity; listed in harness/host/packages)" >&2; exit 1; }
+	@$(MKINITRAMFS) $(TRINITY_OBJ)/initramfs-trinity.cpio harness/guest/init $(GUEST_EXIT) \
 		$(TRINITY_OBJ)/kselftest/kselftest_install $$(command -v trinity)
 	@echo "trinity: seed $(TRINITY_SEED), at most $(TRINITY_OPS) syscalls and $(TRINITY_SECS) s, $(TRINITY_KERNEL) kernel"
-	@ARCH=$(ARCH) qemu/run -n trinity$(LOGSFX) -k $(TRINITY_OBJ)/$(KIMAGE) -i $(TRINITY_OBJ)/initramfs-trinity.cpio \
+	@ARCH=$(ARCH) harness/runner/run -n trinity$(LOGSFX) -k $(TRINITY_OBJ)/$(KIMAGE) -i $(TRINITY_OBJ)/initramfs-trinity.cpio \
 		-m $(DEBUG_MEM) -T $$(( $(TRINITY_SECS) + 900 )) $(if $(filter check,$(TRINITY_KERNEL)),,-K) -L $(LOGS) \
 		-c 'cd /tmp && /kselftest/seccomp_bitmap/bitmap_trinity_launcher -t $(TRINITY_SECS) -- /usr/bin/trinity $(TRINITY_ARGS)'
 
@@ -337,7 +350,7 @@ test:
 	  parts="$$parts $$t:$$([ $$r = 0 ] && echo ok || echo FAILED)($$(( $$(date +%s) - t0 ))s)"; \
 	done; \
 	echo "=== test:$$parts"; \
-	qemu/count -s test $$sums | tee $(LOGS)/test/summary || true; \
+	harness/runner/count -s test $$sums | tee $(LOGS)/test/summary || true; \
 	exit $$rc
 
 # every prefix builds on its own (a worktree of KSRC, incremental, ccache),
@@ -347,9 +360,9 @@ BISECT_FROM ?= 1
 bisect-check: tree
 	@rm -f $(LOGS)/bisect-check$(LOGSFX)/builds/counts $(LOGS)/check$(LOGSFX)/counts
 	@l=$(LOGS)/bisect-check$(LOGSFX); mkdir -p $$l; rc=0; \
-	ARCH=$(ARCH) BISECT_FROM=$(BISECT_FROM) qemu/bisect-check $(KSRC) $(TOP)/build/bisect-$(KNAME) $(OBJ)-bisect $$l/builds $(FRAGMENTS) || rc=1; \
+	ARCH=$(ARCH) BISECT_FROM=$(BISECT_FROM) harness/checks/bisect-check $(KSRC) $(TOP)/build/bisect-$(KNAME) $(OBJ)-bisect $$l/builds $(FRAGMENTS) || rc=1; \
 	$(MAKE) --no-print-directory check || rc=1; \
-	qemu/count -s -o $$l/counts bisect-check $$l/builds/counts $(LOGS)/check$(LOGSFX)/counts || rc=1; \
+	harness/runner/count -s -o $$l/counts bisect-check $$l/builds/counts $(LOGS)/check$(LOGSFX)/counts || rc=1; \
 	exit $$rc
 
 # the mbox for LKML: cover letter, kernel patches, a selftests patch made
@@ -362,16 +375,16 @@ SUBMISSION_DIR := $(TOP)/build/submission$(KSFX)
 # $(SERIES)/0000-cover-letter.patch, or series/'s when $(SERIES) has none
 submission: tree
 	@COVER_LETTER=$(firstword $(wildcard $(SERIES)/0000-cover-letter.patch) series/0000-cover-letter.patch) \
-		qemu/submission mbox $(KSRC) $(SERIES) $(BITMAP_TESTS_DIR) $(SUBMISSION) $(SUBMISSION_DIR)
+		harness/checks/submission mbox $(KSRC) $(SERIES) $(BITMAP_TESTS_DIR) $(SUBMISSION) $(SUBMISSION_DIR)
 	@$(MAKE) --no-print-directory submission-check
 submission-check:
 	@l=$(LOGS)/submission$(LOGSFX); mkdir -p $$l; \
-	ARCH=$(ARCH) qemu/submission check $(KSRC) $(SUBMISSION) $(SUBMISSION_DIR) $(SUBMISSION_DIR)/obj-$(KNAME) $(FRAGMENTS) \
+	ARCH=$(ARCH) harness/checks/submission check $(KSRC) $(SUBMISSION) $(SUBMISSION_DIR) $(SUBMISSION_DIR)/obj-$(KNAME) $(FRAGMENTS) \
 		| tee $$l/log && rc=0 || rc=1; \
-	qemu/count -v $$rc -o $$l/counts submission $$l/log
+	harness/runner/count -v $$rc -o $$l/counts submission $$l/log
 
 # --- benchmark ---------------------------------------------------------------
-# The bench kernel is qemu/bench.config on top of the check kernel's
+# The bench kernel is harness/configs/bench.config on top of the check kernel's
 # fragments: MODULES + BPF_JIT (+ BPF_JIT_DEFAULT_ON) as distributions build
 # them, objects in build/obj-<tree>-bench. bench/bench installs every bpf
 # policy twice, with bpf_jit_enable 0 (interpreter rows bpf_*) and 1 (JIT
@@ -388,7 +401,7 @@ submission-check:
 # sets the upstream seccomp_benchmark's sample count). BENCH_PRISTINE=no skips
 # the pristine kernel (its build and its boot).
 # The macro rows run Debian's own sha256sum, gzip, find and tar (copied into
-# the initramfs with their libraries by qemu/mkinitramfs): BENCH_MACRO_BINS.
+# the initramfs with their libraries by harness/guest/mkinitramfs): BENCH_MACRO_BINS.
 BENCH_KERNEL ?= jit
 ifeq ($(BENCH_KERNEL),jit)
 OBJ_BENCH := $(TOP)/build/obj-$(KNAME)-bench
@@ -415,20 +428,20 @@ BENCH_MACRO_PKGS ?= libseccomp-dev:arm64
 override BENCH_ARGS += -m 0
 endif
 kernel-bench: tree
-	@ARCH=$(ARCH) qemu/build-kernel $(KSRC) $(TOP)/build/obj-$(KNAME)-bench $(FRAGMENTS_BENCH)
+	@ARCH=$(ARCH) harness/kernel/build-kernel $(KSRC) $(TOP)/build/obj-$(KNAME)-bench $(FRAGMENTS_BENCH)
 
 # the tree's `pristine` tag (the Debian source without the series), extracted
 pristine-tree: tree
-	@qemu/pristine-tree $(KSRC) $(PRISTINE_SRC)
+	@harness/kernel/pristine-tree $(KSRC) $(PRISTINE_SRC)
 
 kernel-bench-pristine: pristine-tree
-	@ARCH=$(ARCH) qemu/build-kernel $(PRISTINE_SRC) $(OBJ_PRISTINE) $(FRAGMENTS_BENCH)
+	@ARCH=$(ARCH) harness/kernel/build-kernel $(PRISTINE_SRC) $(OBJ_PRISTINE) $(FRAGMENTS_BENCH)
 
 bench-programs: $(BENCH_KDEP) $(GUEST_EXIT)
 	@$(MAKE) -s --no-print-directory -C bench OBJ=$(OBJ_BENCH) KSRC=$(KSRC_ABS) STAGE=$(BENCH_STAGE) \
 		$(if $(ASFX),CC=$(TCC))
 	@dpkg-query -W -f='$${Package} $${Version}\n' $(BENCH_MACRO_PKGS) | sort -u > $(BENCH_STAGE)/host-versions
-	@$(MKINITRAMFS) $(OBJ_BENCH)/bench-initramfs.cpio qemu/init $(GUEST_EXIT) $(BENCH_STAGE) $(BENCH_MACRO_BINS)
+	@$(MKINITRAMFS) $(OBJ_BENCH)/bench-initramfs.cpio harness/guest/init $(GUEST_EXIT) $(BENCH_STAGE) $(BENCH_MACRO_BINS)
 
 bench: bench-programs $(if $(filter yes,$(BENCH_PRISTINE)),kernel-bench-pristine)
 	@t0=$$(date +%s); rc=0; \
@@ -438,14 +451,18 @@ bench: bench-programs $(if $(filter yes,$(BENCH_PRISTINE)),kernel-bench-pristine
 	echo "bench: $$(( $$(date +%s) - t0 )) s; report: bench/results$(KSFX)$(ASFX)/report.md"; exit $$rc
 
 # the most parsing and memory one unprivileged task can make a call cost,
-# and the chain cap (bench/parse_worst.c), under -icount: instructions
+# and the chain cap (bench/parse_worst.c), under -icount: instructions.
+# PARSE_WORST_ARGS=-s: review21's expression shapes instead (its children
+# fault after a denied _exit(), a splat to the runner: read tap.log)
+PARSE_WORST_ARGS ?=
+PARSE_WORST_TIMEOUT ?= 900
 PW := $(OBJ)/parse-worst
 parse-worst: kernel $(GUEST_EXIT)
 	@mkdir -p $(PW)/inst && printf '#!/bin/sh\nexit 0\n' > $(PW)/inst/run_kselftest.sh && chmod +x $(PW)/inst/run_kselftest.sh
 	@gcc -O2 -Wall -static -isystem $(OBJ)/usr/include -o $(PW)/inst/parse_worst bench/parse_worst.c
-	@$(MKINITRAMFS) $(PW)/initramfs.cpio qemu/init $(GUEST_EXIT) $(PW)/inst
-	@ARCH=$(ARCH) qemu/run -a tcg -I -P 1 -n parse-worst$(LOGSFX) -T 900 -A "norandmaps tsc=reliable" -L $(LOGS) \
-		-k $(OBJ)/$(KIMAGE) -i $(PW)/initramfs.cpio -c /kselftest/parse_worst
+	@$(MKINITRAMFS) $(PW)/initramfs.cpio harness/guest/init $(GUEST_EXIT) $(PW)/inst
+	@ARCH=$(ARCH) harness/runner/run -a tcg -I -P 1 -n parse-worst$(LOGSFX) -T $(PARSE_WORST_TIMEOUT) -A "norandmaps tsc=reliable" -L $(LOGS) \
+		-k $(OBJ)/$(KIMAGE) -i $(PW)/initramfs.cpio -c "/kselftest/parse_worst$(if $(PARSE_WORST_ARGS), $(PARSE_WORST_ARGS))"
 	@grep -P '^\S+\t-?[0-9]+\t' $(LOGS)/parse-worst$(LOGSFX)/tap.log
 
 # --- cleaning (never touches build/dev or any other developer tree) ----------

@@ -293,6 +293,38 @@ static inline void child_prep(struct __test_metadata *_metadata, bool nnp)
 }
 
 /*
+ * The skeleton of a test whose body runs in a forked child (its policy
+ * dies with the child):
+ *
+ *	pid = child_fork(_metadata, true);
+ *	if (!pid) {
+ *		... the body ...
+ *		CHILD_EXIT();			(or _exit(CODE))
+ *	}
+ *	ASSERT_EQ(0, CHILD_EXIT_CODE(pid));	(or EXPECT_EXITED(wait_status(pid), 0))
+ *
+ * child_fork() asserts that fork() worked and child_prep()s the child;
+ * CHILD_EXIT_CODE() asserts that waitpid() got the child and that it
+ * exited (not killed), and is its exit code.
+ */
+static inline pid_t child_fork(struct __test_metadata *_metadata, bool nnp)
+{
+	pid_t pid = fork();
+
+	ASSERT_LE(0, pid);
+	if (!pid)
+		child_prep(_metadata, nnp);
+	return pid;
+}
+
+#define CHILD_EXIT_CODE(pid) ({						\
+	int __st = -1;							\
+	ASSERT_EQ(pid, waitpid(pid, &__st, 0));				\
+	ASSERT_TRUE(WIFEXITED(__st));					\
+	WEXITSTATUS(__st);						\
+})
+
+/*
  * A zeroed page shared with forked children, below 4 GiB (MAP_32BIT): an
  * ia32 syscall's pointer arguments are 32 bits.
  */

@@ -58,15 +58,12 @@ static void on_sigsys(int sig, siginfo_t *si, void *uc)
 
 TEST(trap_names_native_arch_and_number)
 {
-	pid_t pid = fork();
-	int st;
+	pid_t pid = child_fork(_metadata, true);
 
-	ASSERT_LE(0, pid);
 	if (!pid) {
 		struct sigaction sa = { .sa_sigaction = on_sigsys,
 					.sa_flags = SA_SIGINFO };
 
-		child_prep(_metadata, true);
 		ASSERT_EQ(0, sigaction(SIGSYS, &sa, NULL));
 		ASSERT_EQ(0, allow_all_but(__NR_getppid, SECCOMP_RET_TRAP | 7));
 		syscall(__NR_getppid);
@@ -77,19 +74,14 @@ TEST(trap_names_native_arch_and_number)
 		ASSERT_EQ(getpid(), syscall(__NR_getpid));
 		_exit(0);
 	}
-	ASSERT_EQ(pid, waitpid(pid, &st, 0));
-	ASSERT_TRUE(WIFEXITED(st));
-	ASSERT_EQ(0, WEXITSTATUS(st));
+	ASSERT_EQ(0, CHILD_EXIT_CODE(pid));
 }
 
 TEST(denied_native_number_errno_allowed_runs)
 {
-	pid_t pid = fork();
-	int st;
+	pid_t pid = child_fork(_metadata, true);
 
-	ASSERT_LE(0, pid);
 	if (!pid) {
-		child_prep(_metadata, true);
 		ASSERT_EQ(0, allow_all_but(__NR_getppid,
 					   SECCOMP_RET_ERRNO | E_BITMAP));
 		errno = 0;
@@ -102,9 +94,7 @@ TEST(denied_native_number_errno_allowed_runs)
 		ASSERT_EQ(E_BITMAP, errno);
 		_exit(0);
 	}
-	ASSERT_EQ(pid, waitpid(pid, &st, 0));
-	ASSERT_TRUE(WIFEXITED(st));
-	ASSERT_EQ(0, WEXITSTATUS(st));
+	ASSERT_EQ(0, CHILD_EXIT_CODE(pid));
 }
 
 /* ---- a tracer's new syscall number at PTRACE_EVENT_SECCOMP --------------- */
@@ -187,8 +177,7 @@ TEST_F(tracer, rewrite_at_seccomp_stop)
 		SKIP(return, "arm64 only (x8 is not arm64's syscall number once entered)");
 #endif
 	ASSERT_EQ(0, pipe(go));
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (!pid) {
 		/* getpid -> RET_TRACE, all else allowed; stacked on the bitmap */
 		struct sock_filter f[] = {
@@ -201,7 +190,6 @@ TEST_F(tracer, rewrite_at_seccomp_stop)
 		struct sock_fprog prog = { .len = 4, .filter = f };
 		long ret, tid;
 
-		child_prep(_metadata, true);
 		close(go[1]);
 		ASSERT_EQ(0, allow_all_but(__NR_getppid,
 					   SECCOMP_RET_ERRNO | E_BITMAP));
@@ -295,8 +283,7 @@ TEST_F(tracer_arg, rewrite_at_seccomp_stop)
 	pid_t pid;
 
 	ASSERT_EQ(0, pipe(go));
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (!pid) {
 		/* dup -> RET_TRACE, all else allowed; stacked on the bitmap */
 		struct sock_filter f[] = {
@@ -310,7 +297,6 @@ TEST_F(tracer_arg, rewrite_at_seccomp_stop)
 		struct seccomp_bitmap_filter bf;
 		long ret;
 
-		child_prep(_metadata, true);
 		close(go[1]);
 		fset(&bf, __NR_dup, "fildes != 1000");
 		if (install_filters(SECCOMP_RET_ERRNO | E_BITMAP, &bf, 1) &&
@@ -434,7 +420,7 @@ FIXTURE_TEARDOWN(compat)
 
 TEST_F(compat, aarch32_getppid)
 {
-	int st;
+	int code;
 	pid_t pid;
 
 	/* unconfined first: does this CPU run AArch32 at EL0? */
@@ -444,14 +430,12 @@ TEST_F(compat, aarch32_getppid)
 		execl(self->path, self->path, NULL);
 		_exit(errno == ENOEXEC ? 100 : 101);
 	}
-	ASSERT_EQ(pid, waitpid(pid, &st, 0));
-	ASSERT_TRUE(WIFEXITED(st));
-	if (WEXITSTATUS(st) == 100)
+	code = CHILD_EXIT_CODE(pid);
+	if (code == 100)
 		SKIP(return, "execve of an AArch32 program: ENOEXEC (a CPU without AArch32 at EL0, or CONFIG_COMPAT off)");
-	ASSERT_EQ(0, WEXITSTATUS(st));
+	ASSERT_EQ(0, code);
 
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (!pid) {
 		__u64 w[BM_WORDS], c[BM_WORDS];
 		struct seccomp_bitmap_action act = {
@@ -468,7 +452,6 @@ TEST_F(compat, aarch32_getppid)
 			.compat = (uintptr_t)c,
 		};
 
-		child_prep(_metadata, true);
 		bm_fill(w, BM_WORDS, true);
 		if (variant->native_decoy)
 			bm_clear(w, A32_NR_GETPPID);
@@ -484,9 +467,7 @@ TEST_F(compat, aarch32_getppid)
 		execl(self->path, self->path, NULL);
 		_exit(102);
 	}
-	ASSERT_EQ(pid, waitpid(pid, &st, 0));
-	ASSERT_TRUE(WIFEXITED(st));
-	ASSERT_EQ(variant->status, WEXITSTATUS(st));
+	ASSERT_EQ(variant->status, CHILD_EXIT_CODE(pid));
 }
 #endif /* __aarch64__ */
 

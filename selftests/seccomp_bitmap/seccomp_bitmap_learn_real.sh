@@ -26,7 +26,7 @@
 #
 # Where the programs come from: this system's /usr when it has them all,
 # else the host's /usr shared read-only over virtio-9p with the mount tag
-# "hostusr" (qemu/run -U): the test then builds a root in /tmp (that
+# "hostusr" (harness/runner/run -U): the test then builds a root in /tmp (that
 # /usr, /proc, /dev, a small /etc, the tool in /sb) and runs everything
 # chrooted into it.  Without either it skips.
 # shellcheck disable=SC2016 # $ in single quotes: the programs' own, or sh -c's
@@ -73,7 +73,7 @@ else
 		[ -f "$f" ] && [ "$(tr -d '\0' < "$f")" = hostusr ] && tag=hostusr
 	done
 	if [ -z "$tag" ]; then
-		echo "1..0 # SKIP no python3, sqlite3, gcc, git, tar, perl here and no host /usr over virtio-9p (qemu/run -U)"
+		echo "1..0 # SKIP no python3, sqlite3, gcc, git, tar, perl here and no host /usr over virtio-9p (harness/runner/run -U)"
 		exit $KSFT_SKIP
 	fi
 	R=$T/root
@@ -358,7 +358,7 @@ result() { # DESCRIPTION FUNCTION ARG...
 
 program() { # NAME
 	if [ ! -x "$R/usr/bin/$1" ]; then
-		echo "$1 is not installed (apt-get install $1; qemu/packages)" > "$T/skip"
+		echo "$1 is not installed (apt-get install $1; harness/host/packages)" > "$T/skip"
 		return 1
 	fi
 	check_program "$1"

@@ -92,13 +92,11 @@ TEST(regs_in_place_six_args_of_mmap)
 		 "arg_0 == %ld && arg_1 == %ld && arg_2 == %ld && "
 		 "arg_3 == %ld && arg_4 == %ld && arg_5 == %ld",
 		 A[0], A[1], A[2], A[3], A[4], A[5]);
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
 		long a[6], r;
 		int k;
 
-		child_prep(_metadata, true);
 		fset(&f, __NR_mmap, expr);
 		ASSERT_EQ(0, install_filters(SECCOMP_RET_ERRNO | E_BITMAP, &f, 1));
 		r = raw_syscall6(__NR_mmap, A[0], A[1], A[2], A[3], A[4], A[5]);
@@ -130,13 +128,11 @@ TEST(int80_native_filter_not_consulted)
 	NEED_IA32();
 #if BITMAP_X86_64
 	/* native 20 is writev: a filter true for the registers we pass */
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
 		__u64 native[BM_WORDS], compat[BM_WORDS];
 		struct seccomp_bitmap sb;
 
-		child_prep(_metadata, true);
 		bm_fill(native, BM_WORDS, true);
 		bm_fill(compat, BM_WORDS, false);
 		fset(&f, __NR_writev, "arg_0 == 777");
@@ -189,14 +185,12 @@ TEST_F(ptrace_arg, tracer_rewrites_rdi_at_entry_stop)
 	pid_t pid;
 
 	REQUIRE_FILTERS();
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
 		struct seccomp_bitmap_filter f;
 		long r;
 
 		ASSERT_EQ(0, ptrace(PTRACE_TRACEME, 0, 0, 0));
-		child_prep(_metadata, true);
 		fset(&f, __NR_getpgid, "arg_0 == 0");
 		ASSERT_EQ(0, install_filters(SECCOMP_RET_ERRNO | E_BITMAP, &f, 1));
 		raise(SIGSTOP);
@@ -431,14 +425,12 @@ TEST(tracer_attach_detach_race_with_tsync_never_runs_denied_arg)
 	REQUIRE_FILTERS();
 	rc = shared_page();
 	ASSERT_NE(NULL, rc);
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
 		struct seccomp_bitmap_filter f;
 		pthread_t w, n;
 
 		setpgid(0, 0);
-		child_prep(_metadata, true);
 		fset(&f, __NR_getpgid, "arg_0 == 0");
 		ASSERT_EQ(0, install_filters(SECCOMP_RET_ERRNO | E_BITMAP, &f, 1));
 		ASSERT_EQ(0, pthread_create(&w, NULL, race_worker, NULL));

@@ -605,14 +605,12 @@ TEST_F(arg_tracer, filter_judges_the_argument_that_runs)
 	ASSERT_NE(NULL, done);
 	ASSERT_EQ(0, pipe(ready));
 
-	tracee = fork();
-	ASSERT_LE(0, tracee);
+	tracee = child_fork(_metadata, true);
 	if (!tracee) {
 		struct stat ns0, ns1;
 		long r;
 		int e, normal;
 
-		child_prep(_metadata, true);
 		if (stat("/proc/self/ns/user", &ns0))
 			_exit(105);
 		close(ready[0]);
@@ -680,9 +678,7 @@ TEST_F(arg_tracer, filter_judges_the_argument_that_runs)
 	 * detached the tracee, which ends on *done.
 	 */
 	if (variant->orig_r0 && WIFEXITED(tst) && WEXITSTATUS(tst) == 14) {
-		ASSERT_EQ(tracee, waitpid(tracee, &st, 0));
-		ASSERT_TRUE(WIFEXITED(st));
-		ASSERT_EQ(0, WEXITSTATUS(st));
+		ASSERT_EQ(0, CHILD_EXIT_CODE(tracee));
 		return;
 	}
 	if (!WIFEXITED(tst) || WEXITSTATUS(tst)) {
@@ -775,10 +771,9 @@ static void tbi_exprs(const FIXTURE_VARIANT(tbi) *v, unsigned long page,
  */
 TEST_F(tbi, address_filter_refused)
 {
-	pid_t pid = fork();
-	int st;
+	pid_t pid = child_fork(_metadata, true);
+	int code;
 
-	ASSERT_LE(0, pid);
 	if (!pid) {
 		struct seccomp_bitmap_filter bf;
 		char by_name[64], by_pos[64], prior[64];
@@ -786,7 +781,6 @@ TEST_F(tbi, address_filter_refused)
 		const char *expr[2] = { by_name, by_pos };
 		int i;
 
-		child_prep(_metadata, true);
 		tbi_exprs(variant, self->page, by_name, by_pos);
 		for (i = 0; i < 2; i++) {
 			fset(&bf, variant->nr, expr[i]);
@@ -836,11 +830,10 @@ TEST_F(tbi, address_filter_refused)
 					  variant->arg3, 0, 0, 0));
 		CHILD_EXIT();
 	}
-	ASSERT_EQ(pid, waitpid(pid, &st, 0));
-	ASSERT_TRUE(WIFEXITED(st));
-	if (WEXITSTATUS(st) == 100)
+	code = CHILD_EXIT_CODE(pid);
+	if (code == 100)
 		SKIP(return, "kernel without CONFIG_SECCOMP_BITMAP_FILTER");
-	ASSERT_EQ(0, WEXITSTATUS(st));
+	ASSERT_EQ(0, code);
 }
 
 /*
@@ -852,10 +845,9 @@ TEST_F(tbi, address_filter_refused)
  */
 TEST_F(tbi, tagged_address_is_judged_as_the_page)
 {
-	pid_t pid = fork();
-	int st;
+	pid_t pid = child_fork(_metadata, true);
+	int code;
 
-	ASSERT_LE(0, pid);
 	if (!pid) {
 		unsigned long tagged = self->page | (0x5aUL << 56);
 		struct seccomp_bitmap_filter bf;
@@ -863,7 +855,6 @@ TEST_F(tbi, tagged_address_is_judged_as_the_page)
 		__u64 w[BM_WORDS];
 		pid_t c;
 
-		child_prep(_metadata, true);
 		tbi_exprs(variant, self->page, by_name, by_pos);
 		snprintf(expr, sizeof(expr), "%s != 4096", variant->len);
 		fset(&bf, variant->nr, expr);
@@ -891,11 +882,10 @@ TEST_F(tbi, tagged_address_is_judged_as_the_page)
 		EXPECT_EXITED(wait_status(c), 0);
 		CHILD_EXIT();
 	}
-	ASSERT_EQ(pid, waitpid(pid, &st, 0));
-	ASSERT_TRUE(WIFEXITED(st));
-	if (WEXITSTATUS(st) == 100)
+	code = CHILD_EXIT_CODE(pid);
+	if (code == 100)
 		SKIP(return, "kernel without CONFIG_SECCOMP_BITMAP_FILTER");
-	ASSERT_EQ(0, WEXITSTATUS(st));
+	ASSERT_EQ(0, code);
 }
 
 /*
@@ -943,17 +933,15 @@ FIXTURE_TEARDOWN(untagged_field)
 
 TEST_F(untagged_field, refused_where_untagged)
 {
-	pid_t pid = fork();
-	int st;
+	pid_t pid = child_fork(_metadata, true);
+	int st, code;
 
-	ASSERT_LE(0, pid);
 	if (!pid) {
 		struct seccomp_bitmap_filter bf;
 		char expr[2][64];
 		int i, e;
 		long r;
 
-		child_prep(_metadata, true);
 		snprintf(expr[0], 64, "%s != 0x1000", variant->field);
 		snprintf(expr[1], 64, "arg_%d != 0x1000", variant->pos);
 		for (i = 0; i < 2; i++) {
@@ -994,12 +982,11 @@ TEST_F(untagged_field, refused_where_untagged)
 		}
 		_exit(0);
 	}
-	ASSERT_EQ(pid, waitpid(pid, &st, 0));
-	ASSERT_TRUE(WIFEXITED(st));
-	if (WEXITSTATUS(st) == 100)
+	code = CHILD_EXIT_CODE(pid);
+	if (code == 100)
 		SKIP(return, "syscall %d has no filter metadata in this kernel (not built, or no CONFIG_SECCOMP_BITMAP_FILTER)",
 		     variant->nr);
-	ASSERT_EQ(0, WEXITSTATUS(st));
+	ASSERT_EQ(0, code);
 }
 
 /* ---- the number register's high bits -------------------------------------- */
@@ -1010,15 +997,12 @@ TEST_F(untagged_field, refused_where_untagged)
  */
 TEST(number_high_bits)
 {
-	pid_t pid = fork();
-	int st;
+	pid_t pid = child_fork(_metadata, true);
 
-	ASSERT_LE(0, pid);
 	if (!pid) {
 		__u64 w[BM_WORDS];
 		long me = getpid();
 
-		child_prep(_metadata, true);
 		bm_fill(w, BM_WORDS, true);
 		bm_clear(w, __NR_getppid);
 		ASSERT_EQ(0, bitmap_install(0, SECCOMP_RET_ERRNO | E_BITMAP,
@@ -1031,9 +1015,7 @@ TEST(number_high_bits)
 		ASSERT_EQ(-E_BITMAP, raw_syscall0(0x80000000L | __NR_getpid));
 		_exit(0);
 	}
-	ASSERT_EQ(pid, waitpid(pid, &st, 0));
-	ASSERT_TRUE(WIFEXITED(st));
-	ASSERT_EQ(0, WEXITSTATUS(st));
+	ASSERT_EQ(0, CHILD_EXIT_CODE(pid));
 }
 
 /* ---- AArch32 numbers past the compat table -------------------------------- */
@@ -1095,7 +1077,7 @@ TEST_F(compat_number, denied_past_the_table)
 #ifndef __aarch64__
 	SKIP(return, "arm64 only: AArch32 numbers");
 #else
-	int a32 = a32_supported(self->path), st;
+	int a32 = a32_supported(self->path);
 	pid_t pid;
 
 	ASSERT_LE(0, a32);
@@ -1103,21 +1085,17 @@ TEST_F(compat_number, denied_past_the_table)
 		SKIP(return, "no AArch32 at EL0 (execve: ENOEXEC)");
 	ASSERT_EQ(0, a32_write(self->path, a32_nr_code, sizeof(a32_nr_code),
 			       &variant->nr, 1));
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (!pid) {
 		__u64 w[BM_WORDS];
 
-		child_prep(_metadata, true);
 		bm_fill(w, BM_WORDS, true);
 		ASSERT_EQ(0, bitmap_install(0, SECCOMP_RET_ERRNO | E_BITMAP,
 					    w, BM_BITS, w, BM_BITS));
 		execl(self->path, self->path, NULL);
 		_exit(200);
 	}
-	ASSERT_EQ(pid, waitpid(pid, &st, 0));
-	ASSERT_TRUE(WIFEXITED(st));
-	ASSERT_EQ(variant->status, WEXITSTATUS(st));
+	ASSERT_EQ(variant->status, CHILD_EXIT_CODE(pid));
 #endif
 }
 
@@ -1191,15 +1169,13 @@ FIXTURE_TEARDOWN(entry_stop)
 
 TEST_F(entry_stop, tracer_at_syscall_entry)
 {
-	pid_t pid = fork();
+	pid_t pid = child_fork(_metadata, true);
 	int st;
 
-	ASSERT_LE(0, pid);
 	if (!pid) {
 		__u64 w[BM_WORDS];
 		long me = getpid(), r;
 
-		child_prep(_metadata, true);
 		bm_fill(w, BM_WORDS, true);
 		bm_clear(w, __NR_getppid);
 		if (bitmap_install(0, SECCOMP_RET_ERRNO | E_BITMAP, w,
@@ -1231,10 +1207,8 @@ TEST_F(entry_stop, tracer_at_syscall_entry)
 		ASSERT_EQ(0, set_nr(pid, variant->to));
 	}
 	ASSERT_EQ(0, ptrace(PTRACE_CONT, pid, 0, 0));
-	ASSERT_EQ(pid, waitpid(pid, &st, 0));
-	ASSERT_TRUE(WIFEXITED(st));
 	/* 1: the emulated getpid ran; 3: the new number was not judged */
-	ASSERT_EQ(0, WEXITSTATUS(st));
+	ASSERT_EQ(0, CHILD_EXIT_CODE(pid));
 }
 
 TEST_HARNESS_MAIN

@@ -186,8 +186,7 @@ TEST(rank_layered_words)
 		SKIP(return, "only %d candidate syscalls take a filter", ncand);
 	TH_LOG("%d candidates, highest %d", ncand, cand[ncand - 1]);
 
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
 		struct seccomp_bitmap_filter f[NCAND_MAX];
 		enum cstate st[NCAND_MAX];
@@ -198,7 +197,6 @@ TEST(rank_layered_words)
 		pthread_t th;
 		pid_t c;
 
-		child_prep(_metadata, true);
 		for (i = 0; i < ncand; i++)
 			st[i] = FREE;
 
@@ -311,15 +309,13 @@ TEST(rank_tsync_race)
 	if (ncand < 6)
 		SKIP(return, "only %d candidate syscalls take a filter", ncand);
 
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
 		struct seccomp_bitmap_filter f[NCAND_MAX];
 		int keep[NCAND_MAX], nkeep = 0, i, round;
 		pthread_t th[3];
 		struct race r = { .md = _metadata };
 
-		child_prep(_metadata, true);
 		/* the upper half is filtered from the start and throughout */
 		for (i = ncand / 2; i < ncand; i++) {
 			fset(&f[nkeep], cand[i], cand_expr[i]);
@@ -441,12 +437,10 @@ TEST(hash_adversarial_sets)
 				if (b && (k == 3 || k == 0))
 					continue;
 				fmt_or(e, sizeof(e), fld, k, n, bits);
-				pid = fork();
-				ASSERT_LE(0, pid);
+				pid = child_fork(_metadata, true);
 				if (pid == 0) {
 					int j, d, wrong = 0;
 
-					child_prep(_metadata, true);
 					fset(&f, nr, e);
 					if (install_filters(SECCOMP_RET_ERRNO | E_BITMAP, &f, 1))
 						_exit(100);

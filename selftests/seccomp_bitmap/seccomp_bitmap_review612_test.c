@@ -121,14 +121,12 @@ TEST(uretprobe_direct_call_does_nothing_but_sigill_or_the_bitmaps_action)
 	pid_t pid;
 
 	ASSERT_LE(0, has);
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
 		int nrs[] = { __NR_uretprobe, __NR_getppid };
 		char before[2048], after[2048];
 		long r;
 
-		child_prep(_metadata, true);
 		signal(SIGILL, on_sigill);
 		ASSERT_EQ(0, deny_list(ACT_ERRNO, 0, nrs, 2));
 		ASSERT_LT(0, read_file("/proc/self/seccomp_bitmap", before,
@@ -163,13 +161,11 @@ TEST(uretprobe_under_kill_process_is_not_a_way_out)
 	pid_t pid;
 
 	ASSERT_LE(0, has);
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
 		int nrs[] = { __NR_uretprobe, __NR_getppid };
 		long r;
 
-		child_prep(_metadata, true);
 		signal(SIGILL, on_sigill);
 		ASSERT_EQ(0, deny_list(SECCOMP_RET_KILL_PROCESS, 0, nrs, 2));
 		r = call_uretprobe(__NR_uretprobe);
@@ -193,12 +189,10 @@ TEST(uretprobe_ia32_335_is_the_compat_tables)
 	pid_t pid;
 
 	NEED_IA32();
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
 		__u64 w[BM_WORDS], c[BM_WORDS];
 
-		child_prep(_metadata, true);
 		bm_fill(w, BM_WORDS, true);
 		bm_fill(c, BM_WORDS, true);
 		bm_clear(c, IA32_NR_335);
@@ -226,8 +220,7 @@ TEST(uretprobe_deny_action_accepted_and_not_taken)
 	pid_t pid;
 
 	ASSERT_LE(0, has);
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
 		struct seccomp_bitmap_action act = {
 			.nr = __NR_uretprobe,
@@ -238,7 +231,6 @@ TEST(uretprobe_deny_action_accepted_and_not_taken)
 		char buf[2048];
 		long r;
 
-		child_prep(_metadata, true);
 		signal(SIGILL, on_sigill);
 		bm_fill(w, BM_WORDS, true);
 		bm_clear(w, __NR_uretprobe);
@@ -276,14 +268,12 @@ TEST(uretprobe_deny_action_accepted_and_not_taken)
 TEST(uretprobe_tracer_rewrite_at_entry_gets_no_more)
 {
 	int st, i;
-	pid_t pid = fork();
+	pid_t pid = child_fork(_metadata, true);
 
-	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		int nrs[] = { __NR_uretprobe, __NR_getppid };
 		long r;
 
-		child_prep(_metadata, true);
 		signal(SIGILL, on_sigill);
 		ASSERT_EQ(0, deny_list(ACT_ERRNO, 0, nrs, 2));
 		ASSERT_EQ(0, ptrace(PTRACE_TRACEME, 0, 0, 0));
@@ -418,13 +408,11 @@ TEST(uretprobe_real_trampoline)
 	ASSERT_EQ(0, tracefs_write(t, "events/review612/ret/enable", "1", false));
 
 	/* 1. the probed function returns through 335 under KILL_PROCESS */
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
 		int nrs[] = { __NR_uretprobe, __NR_getppid };
 		int i, sum = 0;
 
-		child_prep(_metadata, true);
 		ASSERT_EQ(0, deny_list(SECCOMP_RET_KILL_PROCESS, 0, nrs, 2));
 		for (i = 0; i < 3; i++)
 			sum += probed_fn(i);
@@ -435,14 +423,12 @@ TEST(uretprobe_real_trampoline)
 	EXPECT_EXITED(st, 0);
 
 	/* 2. the trampoline called directly: SIGILL, policy unchanged */
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
 		int nrs[] = { __NR_uretprobe, __NR_getppid };
 		unsigned long tramp;
 		char before[2048], after[2048];
 
-		child_prep(_metadata, true);
 		signal(SIGILL, on_sigill);
 		ASSERT_EQ(0, deny_list(ACT_ERRNO, 0, nrs, 2));
 		ASSERT_EQ(1, probed_fn(0));
@@ -515,14 +501,12 @@ TEST(engine_612_spellings_refused)
 	REQUIRE_FILTERS();
 	for (i = 0; i < ARRAY_SIZE(refused); i++) {
 		int st;
-		pid_t pid = fork();
+		pid_t pid = child_fork(_metadata, true);
 
-		ASSERT_LE(0, pid);
 		if (pid == 0) {
 			struct seccomp_bitmap_filter f;
 			long r;
 
-			child_prep(_metadata, true);
 			fset(&f, refused[i].nr, refused[i].expr);
 			r = install_filters(ACT_ERRNO, &f, 1);
 			_exit(r == -1 && errno == EINVAL ? 0 :
@@ -544,13 +528,11 @@ TEST(engine_612_ustring_suffix_on_an_integer)
 	pid_t pid;
 
 	REQUIRE_FILTERS();
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
 		struct seccomp_bitmap_filter f;
 		long r;
 
-		child_prep(_metadata, true);
 		fset(&f, __NR_close, "fd.ustring == 4243");
 		r = install_filters(ACT_ERRNO, &f, 1);
 		if (r) {
@@ -655,14 +637,12 @@ TEST(fastpath_decides_as_the_slow_path)
 		memset(shared, 0x55, NPROBES * sizeof(long));
 		if (p == PATH_TRACEPOINT)
 			ASSERT_EQ(0, set_sys_enter(tdir, true));
-		pid = fork();
-		ASSERT_LE(0, pid);
+		pid = child_fork(_metadata, true);
 		if (pid == 0) {
 			struct seccomp_bitmap_filter f;
 			__u64 w[BM_WORDS], c[BM_WORDS];
 			struct seccomp_bitmap sb;
 
-			child_prep(_metadata, true);
 			bm_fill(w, BM_WORDS, true);
 			bm_clear(w, __NR_getppid);
 			bm_fill(c, BM_WORDS, true);
@@ -736,14 +716,12 @@ static void on_sud_sigsys(int sig, siginfo_t *si, void *uc)
 TEST(user_dispatch_block_runs_nothing_the_bitmap_denies)
 {
 	int st;
-	pid_t pid = fork();
+	pid_t pid = child_fork(_metadata, true);
 
-	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		int nrs[] = { __NR_getppid };
 		struct sigaction sa;
 
-		child_prep(_metadata, true);
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_sigaction = on_sud_sigsys;
 		sa.sa_flags = SA_SIGINFO;
@@ -838,9 +816,8 @@ TEST(exit_race_tsync_proc)
 	int round, st;
 
 	for (round = 0; round < 4; round++) {
-		pid_t pid = fork();
+		pid_t pid = child_fork(_metadata, true);
 
-		ASSERT_LE(0, pid);
 		if (pid == 0) {
 			pthread_t ch[3], rd;
 			long reads = 0;
@@ -851,7 +828,6 @@ TEST(exit_race_tsync_proc)
 			DIR *d;
 			struct dirent *e;
 
-			child_prep(_metadata, true);
 			bm_fill(w, BM_WORDS, true);
 			ASSERT_EQ(0, bitmap_install(SECCOMP_BITMAP_FLAG_TSYNC,
 						    ACT_ERRNO, w, BM_BITS, NULL, 0));
@@ -983,13 +959,11 @@ static int zl_run(struct __test_metadata *_metadata, int filter)
 
 	zl_filter = filter;
 	ASSERT_EQ(0, pipe(zl_pipe));
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
 		pthread_t t;
 		__u64 w[BM_WORDS];
 
-		child_prep(_metadata, true);
 		ASSERT_EQ(0, pthread_create(&t, NULL, zl_thread,
 					    (void *)(long)getpid()));
 		if (filter) {
@@ -1095,13 +1069,11 @@ TEST_F(event_rewrite, rejudged)
 	pid_t pid;
 
 	ASSERT_LE(0, has);
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
 		int nrs[] = { __NR_uretprobe, __NR_getppid };
 		long r;
 
-		child_prep(_metadata, true);
 		signal(SIGILL, on_sigill);
 		ASSERT_EQ(0, deny_list(ACT_ERRNO, 0, nrs, 2));
 		ASSERT_EQ(0, install_bpf(0));
@@ -1167,15 +1139,13 @@ static void *ft_thread(void *arg)
 TEST(filter_tsync_reaches_a_thread_on_the_early_path)
 {
 	int st;
-	pid_t pid = fork();
+	pid_t pid = child_fork(_metadata, true);
 
-	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		int nrs[] = { __NR_getppid };
 		pthread_t t;
 		void *ret;
 
-		child_prep(_metadata, true);
 		ASSERT_EQ(0, pipe(ft_pipe));
 		ASSERT_EQ(0, deny_list(ACT_ERRNO, SECCOMP_BITMAP_FLAG_TSYNC, nrs, 1));
 		ASSERT_EQ(0, pthread_create(&t, NULL, ft_thread, NULL));
@@ -1227,9 +1197,8 @@ TEST(both_tsyncs_with_exiting_threads)
 {
 	long taint0 = tainted();
 	int st;
-	pid_t pid = fork();
+	pid_t pid = child_fork(_metadata, true);
 
-	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		pthread_t ch[3], ft;
 		__u64 w[BM_WORDS];
@@ -1239,7 +1208,6 @@ TEST(both_tsyncs_with_exiting_threads)
 		DIR *d;
 		struct dirent *e;
 
-		child_prep(_metadata, true);
 		bm_fill(w, BM_WORDS, true);
 		ASSERT_EQ(0, bitmap_install(SECCOMP_BITMAP_FLAG_TSYNC, ACT_ERRNO,
 					    w, BM_BITS, NULL, 0));

@@ -293,7 +293,7 @@ static int probe(bool *filters)
 }
 
 /*
- * The debug kernel (qemu/debug.config) has KASAN beside kmemleak: freed
+ * The debug kernel (harness/configs/debug.config) has KASAN beside kmemleak: freed
  * objects wait in KASAN's quarantine (up to 1/32 of RAM, 32 MB in the 1G
  * guest) and still count as Slab, so the figure is no leak measure there
  * (+7.8 MB seen on 2026-12-04 with an empty kmemleak report).  The leak
