@@ -62,13 +62,10 @@ TEST(dup_nr_splice)
 {
 	struct seccomp_bitmap_filter f[2];
 	pid_t pid;
-	int st;
 
 	REQUIRE_FILTERS();
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
-		child_prep(_metadata, true);
 		fset(&f[0], __NR_getpgid, "pid == 0");
 		/* does not parse alone: one ')' too many, one '(' too few */
 		fset(&f[1], __NR_getpgid, "pid == 0) || (pid != 0");
@@ -92,21 +89,17 @@ TEST(dup_nr_splice)
 		}
 		CHILD_EXIT();
 	}
-	st = wait_status(pid);
-	EXPECT_EXITED(st, 0);
+	EXPECT_EXITED(wait_status(pid), 0);
 }
 
 TEST(dup_nr_splice_third)
 {
 	struct seccomp_bitmap_filter f[3];
 	pid_t pid;
-	int st;
 
 	REQUIRE_FILTERS();
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
-		child_prep(_metadata, true);
 		fset(&f[0], __NR_getpgid, "pid == 0");
 		fset(&f[1], __NR_getpgid, "pid >= 0");
 		fset(&f[2], __NR_getpgid, "pid == 1) || (pid >= 2");
@@ -118,21 +111,17 @@ TEST(dup_nr_splice_third)
 			EXPECT_TRUE(denied(getpgid_raw(NOPID)));
 		CHILD_EXIT();
 	}
-	st = wait_status(pid);
-	EXPECT_EXITED(st, 0);
+	EXPECT_EXITED(wait_status(pid), 0);
 }
 
 TEST(splice_alone_refused)
 {
 	struct seccomp_bitmap_filter f;
 	pid_t pid;
-	int st;
 
 	REQUIRE_FILTERS();
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
-		child_prep(_metadata, true);
 		fset(&f, __NR_getpgid, "pid == 0) || (pid != 0");
 		errno = 0;
 		EXPECT_EQ(-1, install_filters(SECCOMP_RET_ERRNO | E_BITMAP,
@@ -141,21 +130,17 @@ TEST(splice_alone_refused)
 		EXPECT_EQ(0, prctl(PR_GET_SECCOMP, 0, 0, 0, 0));
 		CHILD_EXIT();
 	}
-	st = wait_status(pid);
-	EXPECT_EXITED(st, 0);
+	EXPECT_EXITED(wait_status(pid), 0);
 }
 
 TEST(splice_prctl_refused)
 {
 	struct seccomp_bitmap_filter f;
 	pid_t pid;
-	int st;
 
 	REQUIRE_FILTERS();
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
-		child_prep(_metadata, true);
 		fset(&f, __NR_getpgid, "pid == 0");
 		ASSERT_EQ(0, install_filters(SECCOMP_RET_ERRNO | E_BITMAP,
 					     &f, 1));
@@ -166,8 +151,7 @@ TEST(splice_prctl_refused)
 		EXPECT_EQ(getpgid(0), getpgid_raw(0));
 		CHILD_EXIT();
 	}
-	st = wait_status(pid);
-	EXPECT_EXITED(st, 0);
+	EXPECT_EXITED(wait_status(pid), 0);
 }
 
 TEST(splice_no_wider_than_installed)
@@ -175,13 +159,10 @@ TEST(splice_no_wider_than_installed)
 	struct seccomp_bitmap_filter f[2];
 	pid_t pid;
 	long r;
-	int st;
 
 	REQUIRE_FILTERS();
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
-		child_prep(_metadata, true);
 		fset(&f[0], __NR_getpgid, "pid == 0");
 		ASSERT_EQ(0, install_filters(SECCOMP_RET_ERRNO | E_BITMAP,
 					     f, 1));
@@ -196,8 +177,7 @@ TEST(splice_no_wider_than_installed)
 		EXPECT_EQ(getpgid(0), getpgid_raw(0));
 		CHILD_EXIT();
 	}
-	st = wait_status(pid);
-	EXPECT_EXITED(st, 0);
+	EXPECT_EXITED(wait_status(pid), 0);
 }
 
 /* Install "@nr: @expr"; then each call of @vals runs or is denied */
@@ -212,12 +192,10 @@ static void run_cases(struct __test_metadata *_metadata, int nr,
 {
 	struct seccomp_bitmap_filter f;
 	pid_t pid;
-	int st, i;
+	int i;
 
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
-		child_prep(_metadata, true);
 		fset(&f, nr, expr);
 		ASSERT_EQ(0, install_filters(SECCOMP_RET_ERRNO | E_BITMAP,
 					     &f, 1));
@@ -234,8 +212,7 @@ static void run_cases(struct __test_metadata *_metadata, int nr,
 		}
 		CHILD_EXIT();
 	}
-	st = wait_status(pid);
-	EXPECT_EXITED(st, 0);
+	EXPECT_EXITED(wait_status(pid), 0);
 }
 
 #define NCASES(c) ((int)(sizeof(c) / sizeof((c)[0])))
@@ -343,13 +320,10 @@ TEST(narrow_adjacent_sets)
 {
 	struct seccomp_bitmap_filter f;
 	pid_t pid;
-	int st;
 
 	REQUIRE_FILTERS();
-	pid = fork();
-	ASSERT_LE(0, pid);
+	pid = child_fork(_metadata, true);
 	if (pid == 0) {
-		child_prep(_metadata, true);
 		fset(&f, __NR_getpgid, "pid == 4194288 || pid == 4194289");
 		ASSERT_EQ(0, install_filters(SECCOMP_RET_ERRNO | E_BITMAP,
 					     &f, 1));
@@ -367,8 +341,7 @@ TEST(narrow_adjacent_sets)
 		EXPECT_TRUE(denied(getpgid_raw(0)));
 		CHILD_EXIT();
 	}
-	st = wait_status(pid);
-	EXPECT_EXITED(st, 0);
+	EXPECT_EXITED(wait_status(pid), 0);
 }
 
 TEST_HARNESS_MAIN
