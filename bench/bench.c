@@ -1149,12 +1149,15 @@ struct macro_cmd {
 };
 
 /*
- * @weight multiplies macro_reps: a run's count moves by a few 10k
+ * @weight multiplies macro_reps: a run's count moves by a few 1000
  * instructions from run to run (page and slab state, the kernel's own
  * periodic work; where the 4-ms timer ticks fell, before
- * macro_tick_phase()), which is much of find's and sha256sum's whole
- * overhead, so those run more often; gzip too (bench/report's bootstrap
- * interval of a ratio needs five runs or more).
+ * macro_tick_phase()), as much as the whole overhead of a policy on
+ * sha256sum and gzip, which make few syscalls: those run 75 and 120
+ * times (with 15 runs each, their ratio's bootstrap interval spanned
+ * 0.5 and sha256sum's median fell on either side of it from one run of
+ * make bench to the next; with 75, sha256sum's interval was 0.35-0.49,
+ * gzip's 0.10-0.50).  find and tar are conclusive with 15 and 6.
  */
 struct macro {
 	const char *name;
@@ -1164,9 +1167,9 @@ struct macro {
 };
 
 static const struct macro macros[] = {
-	{ "sha256sum", 5, 1, {
+	{ "sha256sum", 25, 1, {
 		{ { "/usr/bin/sha256sum", MACRO_BIG }, "/dev/null" } } },
-	{ "gzip", 5, 2, {
+	{ "gzip", 40, 2, {
 		{ { "/usr/bin/gzip", "-c", MACRO_BIG }, MACRO_DIR "/big.gz" },
 		{ { "/usr/bin/gzip", "-dc", MACRO_DIR "/big.gz" }, "/dev/null" } } },
 	{ "find", 5, 1, {
