@@ -2142,9 +2142,9 @@ TEST_F_TIMEOUT(big_request, enomem_and_slab_back_to_baseline, 280)
  * memory.current grows by at least what any kernel must hold for them
  * (memcg_least_held(): the text, kept for PR_GET_SECCOMP_FILTER, and
  * 8 bytes for each predicate's constant, so that a policy whose program
- * went uncharged fails); and with memory.max
- * 128 kB above memory.current, the same install fails with ENOMEM (not
- * the memcg OOM killer) and changes nothing.
+ * went uncharged fails); and with memory.max 128 kB above
+ * memory.current, the same install fails with ENOMEM (not the memcg OOM
+ * killer) and changes nothing.
  *
  * What one filter of MEMCG_LEN characters holds besides its text depends
  * on the kernel's event-filter engine (its program and predicates), so
@@ -2272,7 +2272,8 @@ static long memcg_install(char **exprs, int count)
  * int field, 8 bytes each).  The text alone (82 filters: 164 kB) would
  * not tell a charged program from an uncharged one; with the constants
  * it does (6.1 with compact programs charges 340 kB, the bound is about
- * 220 kB, the text and the filter objects without the program 170 kB).
+ * 220 kB; the text and the filter objects without the program would be
+ * about 170 kB, by their kmalloc buckets, not measured).
  */
 static long memcg_least_held(char **exprs, int count)
 {
