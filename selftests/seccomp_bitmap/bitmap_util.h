@@ -18,6 +18,7 @@
 
 #define _GNU_SOURCE
 #include <sys/types.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -36,6 +37,8 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/user.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -290,6 +293,26 @@ static inline void child_prep(struct __test_metadata *_metadata, bool nnp)
 	setrlimit(RLIMIT_CORE, &no_core);
 	if (nnp)
 		ASSERT_EQ(0, prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0));
+}
+
+/*
+ * A tracer's new syscall number for its tracee stopped at syscall entry
+ * (PTRACE_EVENT_SECCOMP): orig_rax on x86-64, NT_ARM_SYSTEM_CALL on arm64
+ * (x8 alone is not the number that runs).  0 or -1 with errno, as
+ * ptrace().
+ */
+static inline int tracee_set_nr(pid_t pid, long nr)
+{
+#ifdef __aarch64__
+	int n = nr;
+	struct iovec io = { .iov_base = &n, .iov_len = sizeof(n) };
+
+	return ptrace(PTRACE_SETREGSET, pid, NT_ARM_SYSTEM_CALL, &io);
+#else
+	return ptrace(PTRACE_POKEUSER, pid,
+		      offsetof(struct user, regs) +
+		      offsetof(struct user_regs_struct, orig_rax), nr);
+#endif
 }
 
 /*

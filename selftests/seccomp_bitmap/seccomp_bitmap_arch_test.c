@@ -99,20 +99,6 @@ TEST(denied_native_number_errno_allowed_runs)
 
 /* ---- a tracer's new syscall number at PTRACE_EVENT_SECCOMP --------------- */
 
-static int tracee_set_nr(pid_t pid, long nr)
-{
-#ifdef __aarch64__
-	int n = nr;
-	struct iovec io = { .iov_base = &n, .iov_len = sizeof(n) };
-
-	return ptrace(PTRACE_SETREGSET, pid, NT_ARM_SYSTEM_CALL, &io);
-#else
-	return ptrace(PTRACE_POKEUSER, pid,
-		      offsetof(struct user, regs) +
-		      offsetof(struct user_regs_struct, orig_rax), nr);
-#endif
-}
-
 #ifdef __aarch64__
 /* x8 alone, through the general registers: not the number that runs */
 static int tracee_set_x8(pid_t pid, long nr)

@@ -1115,20 +1115,6 @@ static int set_retval(pid_t pid, long val)
 #endif
 }
 
-static int set_nr(pid_t pid, long nr)
-{
-#ifdef __aarch64__
-	int n = nr;
-	struct iovec io = { .iov_base = &n, .iov_len = sizeof(n) };
-
-	return ptrace(PTRACE_SETREGSET, pid, NT_ARM_SYSTEM_CALL, &io);
-#else
-	return ptrace(PTRACE_POKEUSER, pid,
-		      offsetof(struct user, regs) +
-		      offsetof(struct user_regs_struct, orig_rax), nr);
-#endif
-}
-
 static long stop_nr(pid_t pid)
 {
 	struct __ptrace_syscall_info info;
@@ -1204,7 +1190,7 @@ TEST_F(entry_stop, tracer_at_syscall_entry)
 	if (variant->sysemu) {
 		ASSERT_EQ(0, set_retval(pid, 4242));
 	} else {
-		ASSERT_EQ(0, set_nr(pid, variant->to));
+		ASSERT_EQ(0, tracee_set_nr(pid, variant->to));
 	}
 	ASSERT_EQ(0, ptrace(PTRACE_CONT, pid, 0, 0));
 	/* 1: the emulated getpid ran; 3: the new number was not judged */
