@@ -1827,10 +1827,11 @@ FIXTURE_VARIANT(chain_cap) {
 };
 
 /*
- * 4000 bytes: since an owner's integer predicates live in 16-byte program
+ * 4000 bytes: once an owner's integer predicates lived in 16-byte program
  * entries ("tracing/filters: keep an owner's integer predicates in the
- * program"), 10 filters of 2000 bytes per request no longer reached the
- * cap before arm64's filterable syscalls ran out (23 requests).
+ * program"; 24 bytes since review fin's RF-1), 10 filters of 2000 bytes
+ * per request no longer reached the cap before arm64's filterable
+ * syscalls ran out (23 requests).
  */
 FIXTURE_VARIANT_ADD(chain_cap, seccomp_new_syscalls_each_time) {
 	.use_prctl = false, .group = 10, .len = 4000, .repeat = 1,
