@@ -1,5 +1,11 @@
+# usage: cmp.py REPO OLD NEW [--negative]; OLD, NEW: "hash subject" lines of the kernel
+# commits before and after the move (git log --reverse --format='%H %s' pristine..pre19 | head -35)
 import subprocess, re, sys
 repo = sys.argv[1]
+# --negative: leave one substitution out, so that the check must fail (its negative control)
+NEG = '--negative' in sys.argv
+if NEG:
+    sys.argv.remove('--negative')
 def show(c, p):
     r = subprocess.run(['git','-C',repo,'show',f'{c}:{p}'],capture_output=True,text=True)
     return r.stdout if r.returncode == 0 else ''
@@ -21,7 +27,8 @@ def norm(t):
     t = t.replace('static long seccomp_set_mode_bitmap_user(', 'long seccomp_set_mode_bitmap_user(')
     t = t.replace('static long prctl_set_seccomp_bitmap(', 'long prctl_set_seccomp_bitmap(')
     t = re.sub(r'\n\s*const unsigned long seccomp_mode = SECCOMP_MODE_BITMAP;', '', t)
-    t = t.replace('seccomp_may_assign_mode(seccomp_mode)', 'seccomp_bitmap_may_assign_mode()')
+    if not NEG:
+        t = t.replace('seccomp_may_assign_mode(seccomp_mode)', 'seccomp_bitmap_may_assign_mode()')
     t = t.replace('seccomp_assign_mode(current, seccomp_mode, 0)', 'seccomp_bitmap_assign_mode(current)')
     t = t.replace('seccomp_assign_mode(thread, SECCOMP_MODE_BITMAP, 0)', 'seccomp_bitmap_assign_mode(thread)')
     t = re.sub(r'\(thread->seccomp\.mode == SECCOMP_MODE_DISABLED \|\|\s*seccomp_mode_stacks\(thread->seccomp\.mode\)\)', 'seccomp_bitmap_may_sync_thread(thread)', t)
