@@ -2,7 +2,7 @@
 /*
  * Independent adversarial review of the arm64 port (issue 18, review 18):
  * an attacker inside a bitmap sandbox on arm64.  Each test asserts what
- * the contract (DESIGN.md, "Security contract") promises; a test that
+ * Documentation/userspace-api/seccomp_bitmap.rst promises; a test that
  * fails shows a finding, one that passes a property that held.
  *
  *  - arg_tracer: a tracer's new first argument is what the bitmap's filter

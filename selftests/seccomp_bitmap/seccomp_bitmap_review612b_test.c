@@ -3,8 +3,8 @@
  * Independent review 612b (2026-12-05) of series/6.12 patches 20-24 (set
  * predicates, the predicate cache and its union, the perfect hash,
  * one-predicate filters, filter by rank) and of review21's fixes, from a
- * confined task's side.  Every test asserts the behaviour the contract
- * (DESIGN.md) asks for.
+ * confined task's side.  Every test asserts the behaviour
+ * Documentation/userspace-api/seccomp_bitmap.rst documents.
  *
  *  - dup_nr_splice (R612b-1): two filters[] entries for one syscall in
  *    one seccomp() call are ANDed as the text "(first) && (second)",
